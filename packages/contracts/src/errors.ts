@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * Every error code the API can answer, with the HTTP status it goes with.
+ * The client translates `errors.<CODE>`; the server never sends a stack trace.
+ */
+export const errorStatus = {
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  INVALID_CREDENTIALS: 401,
+  UNAUTHORIZED: 401,
+  SESSION_INVALID: 401,
+  TW0_FA_BLOCKED: 401,
+  TWO_FA_INVALID_CODE: 400,
+  TWO_FA_NOT_PENDING: 400,
+  TWO_FA_ALREADY_ENABLED: 409,
+  TWO_FA_NOT_ENABLED: 409,
+  TWO_FA_SETUP_NOT_STARTED: 409,
+  FORBIDDEN: 403,
+  CSRF_INVALID: 403,
+  ACCOUNT_BANNED: 403,
+  ACCOUNT_DELETED: 403,
+  REGISTRATION_DISABLED: 403,
+  NOT_FOUND: 404,
+  USERNAME_TAKEN: 409,
+  EMAIL_TAKEN: 409,
+  SETUP_ALREADY_DONE: 409,
+  SETUP_TOKEN_INVALID: 400,
+  RESET_TOKEN_INVALID: 400,
+  SETTING_UNKNOWN: 400,
+  LICENSE_INVALID: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  SERVER_ERROR: 500,
+  SERVER_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
+export const ErrorCodeSchema = z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]);
+
+/** The one error envelope of every route except the three the specification shapes itself. */
+export const ErrorEnvelopeSchema = z
+  .object({
+    success: z.literal(false),
+    error_code: ErrorCodeSchema,
+    message: z.string(),
+    /** Field errors, keyed by dotted path (`email`, `limits.memory`). */
+    fields: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({ id: 'ErrorEnvelope' });
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
+
+export const OkSchema = z.object({ success: z.literal(true) }).meta({ id: 'Ok' });

@@ -1,0 +1,267 @@
+import { z } from 'zod';
+
+/**
+ * The settings catalogue: every operator-editable setting, its type, default, group and visibility.
+ * - public:  sent to everybody by GET /api/system/settings
+ * - private: readable by staff with admin.settings.view
+ * - secret:  write-only; never returned by any route (the admin UI only learns whether it is set)
+ */
+export type SettingVisibility = 'public' | 'private' | 'secret';
+export type SettingType = 'string' | 'text' | 'integer' | 'boolean' | 'url' | 'email' | 'select' | 'code';
+export type SettingGroup =
+  | 'general'
+  | 'company'
+  | 'server_defaults'
+  | 'features'
+  | 'security'
+  | 'mail'
+  | 'appearance'
+  | 'legal'
+  | 'license';
+
+export interface SettingDefinition {
+  key: string;
+  type: SettingType;
+  group: SettingGroup;
+  visibility: SettingVisibility;
+  default: string | number | boolean;
+  description: string;
+  min?: number;
+  max?: number;
+  options?: readonly string[];
+  /** Longest accepted text, in characters. */
+  maxLength?: number;
+}
+
+type Def = Omit<SettingDefinition, 'key'>;
+const str = (group: SettingGroup, def: string, description: string, extra: Partial<Def> = {}): Def => ({
+  type: 'string',
+  group,
+  visibility: 'public',
+  default: def,
+  description,
+  maxLength: 255,
+  ...extra,
+});
+const int = (group: SettingGroup, def: number, min: number, max: number, description: string): Def => ({
+  type: 'integer',
+  group,
+  visibility: 'public',
+  default: def,
+  min,
+  max,
+  description,
+});
+const flag = (def: boolean, description: string, group: SettingGroup = 'features'): Def => ({
+  type: 'boolean',
+  group,
+  visibility: 'public',
+  default: def,
+  description,
+});
+
+export const featureFlags = [
+  'afk_enabled',
+  'allow_coins_sharing',
+  'allow_public_profiles',
+  'allow_servers',
+  'allow_tickets',
+  'code_redemption_enabled',
+  'credits_recharge_enabled',
+  'early_supporters_enabled',
+  'leaderboard_enabled',
+  'referrals_enabled',
+  'server_renew_enabled',
+  'store_enabled',
+  'zero_trust_enabled',
+] as const;
+export type FeatureFlag = (typeof featureFlags)[number];
+
+const featureDescriptions: Record<FeatureFlag, string> = {
+  afk_enabled: 'Members earn coins on the AFK page',
+  allow_coins_sharing: 'Members may gift coins to each other',
+  allow_public_profiles: 'Profiles can be viewed by other members',
+  allow_servers: 'Members may create servers',
+  allow_tickets: 'Members may open support tickets',
+  code_redemption_enabled: 'Members may redeem coin codes',
+  credits_recharge_enabled: 'Members may buy coins with money',
+  early_supporters_enabled: 'Early supporters get a badge and bonus',
+  leaderboard_enabled: 'Show the leaderboard',
+  referrals_enabled: 'Members earn coins for referrals',
+  server_renew_enabled: 'Servers expire and must be renewed with coins',
+  store_enabled: 'Members may buy resources with coins',
+  zero_trust_enabled: 'Anti-alt and anti-VPN checks are enforced',
+};
+const featureDefaults: Partial<Record<FeatureFlag, boolean>> = {
+  allow_servers: true,
+  allow_tickets: true,
+  allow_public_profiles: true,
+  leaderboard_enabled: true,
+  store_enabled: true,
+};
+
+const definitions: Record<string, Def> = {
+  // general
+  app_name: str('general', 'Hostdeck', 'Name shown in the title bar, mails and receipts', { maxLength: 64 }),
+  app_lang: {
+    type: 'select',
+    group: 'general',
+    visibility: 'public',
+    default: 'en',
+    options: ['en', 'ro', 'fr', 'de', 'es', 'md'],
+    description: 'Default language for new visitors',
+  },
+  app_timezone: str('general', 'UTC', 'Time zone used for dates in mails and receipts', { maxLength: 64 }),
+  app_url: {
+    type: 'url',
+    group: 'general',
+    visibility: 'public',
+    default: '',
+    maxLength: 255,
+    description: 'Public address of the panel (used in mail links); empty uses PUBLIC_URL',
+  },
+  app_logo: {
+    type: 'url',
+    group: 'general',
+    visibility: 'public',
+    default: '',
+    maxLength: 512,
+    description: 'Logo URL',
+  },
+  currency: str('general', 'EUR', 'ISO 4217 currency for payments', { maxLength: 3 }),
+  currency_symbol: str('general', '€', 'Symbol shown next to prices', { maxLength: 8 }),
+  // company
+  company_name: str('company', 'Hostdeck', 'Company name on receipts'),
+  company_address: str('company', '', 'Street address on receipts'),
+  company_city: str('company', '', 'City'),
+  company_state: str('company', '', 'State or region'),
+  company_country: str('company', '', 'Country'),
+  company_zip: str('company', '', 'Postal code', { maxLength: 32 }),
+  company_vat: str('company', '', 'VAT number', { maxLength: 64 }),
+  // server defaults
+  default_cpu: int('server_defaults', 100, 0, 100_000, 'CPU (%) a new member may use'),
+  default_ram: int('server_defaults', 1024, 0, 10_000_000, 'Memory (MB) a new member may use'),
+  default_disk: int('server_defaults', 5120, 0, 100_000_000, 'Disk (MB) a new member may use'),
+  default_ports: int('server_defaults', 1, 0, 1000, 'Ports (allocations) a new member may use'),
+  default_databases: int('server_defaults', 1, 0, 1000, 'Databases a new member may use'),
+  default_backups: int('server_defaults', 1, 0, 1000, 'Backups a new member may use'),
+  default_server_slots: int('server_defaults', 1, 0, 1000, 'Servers a new member may own'),
+  server_renew_days: int('server_defaults', 30, 1, 3650, 'Days a renewal adds'),
+  server_renew_cost: int('server_defaults', 100, 0, 1_000_000_000, 'Coins a renewal costs'),
+  // features
+  ...Object.fromEntries(featureFlags.map((f) => [f, flag(featureDefaults[f] ?? false, featureDescriptions[f])])),
+  // security
+  registration_enabled: flag(true, 'New members may sign up', 'security'),
+  session_idle_minutes: {
+    ...int('security', 60, 5, 10_080, 'A session ends after this many idle minutes'),
+    visibility: 'private',
+  },
+  session_absolute_hours: {
+    ...int('security', 12, 1, 720, 'A session ends this many hours after login'),
+    visibility: 'private',
+  },
+  rate_limit_enabled: { ...flag(true, 'Limit requests per client', 'security'), visibility: 'private' },
+  rate_limit_per_minute: {
+    ...int('security', 300, 10, 100_000, 'Requests a client may make per minute'),
+    visibility: 'private',
+  },
+  telemetry_enabled: { ...flag(false, 'Report anonymous usage statistics', 'security'), visibility: 'private' },
+  // mail
+  smtp_host: { ...str('mail', '', 'SMTP server; empty logs mails instead of sending them'), visibility: 'private' },
+  smtp_port: { ...int('mail', 587, 1, 65_535, 'SMTP port'), visibility: 'private' },
+  smtp_secure: { ...flag(false, 'Use TLS from the first byte (port 465)', 'mail'), visibility: 'private' },
+  smtp_user: { ...str('mail', '', 'SMTP user name'), visibility: 'private' },
+  smtp_password: { ...str('mail', '', 'SMTP password'), visibility: 'secret' },
+  smtp_from: { ...str('mail', 'Hostdeck <no-reply@localhost>', 'Sender of outgoing mail'), visibility: 'private' },
+  // appearance
+  custom_css: {
+    type: 'code',
+    group: 'appearance',
+    visibility: 'private',
+    default: '',
+    maxLength: 100_000,
+    description: 'CSS added to every page',
+  },
+  custom_js: {
+    type: 'code',
+    group: 'appearance',
+    visibility: 'private',
+    default: '',
+    maxLength: 100_000,
+    description: 'JavaScript added to every page',
+  },
+  ads_client_code: {
+    ...str('appearance', '', 'Advertising client code (e.g. ca-pub-…); empty shows no ads', { maxLength: 64 }),
+    visibility: 'private',
+  },
+  // legal
+  privacy_policy: {
+    type: 'text',
+    group: 'legal',
+    visibility: 'public',
+    default: '',
+    maxLength: 100_000,
+    description: 'Privacy policy (Markdown)',
+  },
+  terms_of_service: {
+    type: 'text',
+    group: 'legal',
+    visibility: 'public',
+    default: '',
+    maxLength: 100_000,
+    description: 'Terms of service (Markdown)',
+  },
+  // license
+  license_key: { ...str('license', '', 'Signed license key', { maxLength: 4096 }), visibility: 'secret' },
+  license_public_key: {
+    ...str('license', '', 'Ed25519 public key (base64) that license keys are checked against', { maxLength: 512 }),
+    visibility: 'private',
+  },
+};
+
+export const settingsCatalogue: readonly SettingDefinition[] = Object.entries(definitions).map(([key, d]) => ({
+  key,
+  ...d,
+}));
+export const settingsByKey: ReadonlyMap<string, SettingDefinition> = new Map(settingsCatalogue.map((d) => [d.key, d]));
+export const settingGroups: readonly SettingGroup[] = [
+  'general',
+  'company',
+  'server_defaults',
+  'features',
+  'security',
+  'mail',
+  'appearance',
+  'legal',
+  'license',
+];
+
+export type SettingValue = string | number | boolean;
+
+/** The zod schema a value of this setting must pass. */
+export function settingValueSchema(def: SettingDefinition): z.ZodType<SettingValue> {
+  switch (def.type) {
+    case 'boolean':
+      return z.boolean();
+    case 'integer':
+      return z
+        .number()
+        .int()
+        .min(def.min ?? 0)
+        .max(def.max ?? Number.MAX_SAFE_INTEGER);
+    case 'select':
+      return z.enum((def.options ?? []) as [string, ...string[]]);
+    case 'url':
+      return z
+        .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Invalid URL' })])
+        .pipe(z.string().max(def.maxLength ?? 2048));
+    case 'email':
+      return z.union([z.literal(''), z.email({ message: 'Invalid email address' })]);
+    default:
+      return z.string().max(def.maxLength ?? 255);
+  }
+}
+
+export function settingDefaults(): Record<string, SettingValue> {
+  return Object.fromEntries(settingsCatalogue.map((d) => [d.key, d.default]));
+}
