@@ -1,0 +1,102 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { seedRoles } from './db/seed.ts';
+import { smtpMailer } from './integrations/smtp/mailer.ts';
+import { resolveAppKey } from './lib/app-key.ts';
+import { type Bus, localBus, redisBus } from './lib/bus.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { SessionService } from './modules/auth/sessions.service.ts';
+import { TwoFactorService } from './modules/auth/two-factor.service.ts';
+import { MailOutbox } from './modules/mail/mail.service.ts';
+import { SettingsService } from './modules/settings/settings.service.ts';
+import { LicenseService } from './modules/system/license.service.ts';
+import { access, type RouteInfo, registerAccess } from './plugins/access.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerSpa } from './plugins/spa.ts';
+import { featureRoutes } from './routes.ts';
+
+export interface BuildOptions {
+  /** An open database (tests hand in a migrated copy); otherwise opened from config and closed with the app. */
+  database?: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export type BuiltApp = FastifyInstance;
+
+/** Builds the whole application; the server and the tests both use this. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+  const { trustProxy } = config;
+  const serverOptions: FastifyServerOptions = {
+    logger: options.logger ?? { level: config.logLevel },
+    // A hop count trusts that many proxies in front of us; client IPs come from trusted proxies only.
+    trustProxy: typeof trustProxy === 'number' ? (_addr: string, hop: number) => hop < trustProxy : trustProxy,
+    bodyLimit: config.bodyLimit,
+  };
+  const app = Fastify(serverOptions);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await openDatabase(config));
+  const bus: Bus = config.redisUrl ? redisBus(config.redisUrl) : localBus();
+  app.addHook('onClose', async () => {
+    await ctx.mail.stop();
+    await bus.close();
+    if (ownsDatabase) await database.close();
+  });
+
+  await database.migrate();
+  await seedRoles(database.db);
+  const settings = new SettingsService(database.db, bus);
+  await settings.reload();
+  const sessions = new SessionService(database.db, settings, bus);
+  const appKey = resolveAppKey(config);
+  const publicUrl = () =>
+    settings.string('app_url').replace(/\/+$/, '') || config.publicUrl || `http://localhost:${config.port}`;
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    bus,
+    settings,
+    sessions,
+    auth: new AuthService(database.db, settings, sessions, publicUrl),
+    twoFactor: new TwoFactorService(database.db, settings, sessions, appKey),
+    license: new LicenseService(settings),
+    mail: new MailOutbox(database.db, smtpMailer(settings), app.log),
+    publicUrl,
+  };
+  app.decorate('ctx', ctx);
+
+  const routeTable: RouteInfo[] = [];
+  app.decorate('routeTable', routeTable);
+  registerAccess(app, routeTable);
+  // Routes added by third-party plugins (the docs UI) are public documentation.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs') || route.url === '/api/openapi.json')
+      route.config = { ...route.config, access: access.public };
+  });
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await registerSecurity(app);
+  await registerRateLimit(app);
+  await registerOpenApi(app);
+  app.get('/api/openapi.json', { config: { access: access.public }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+  for (const routes of featureRoutes) await app.register(routes);
+  await registerSpa(app);
+  app.setNotFoundHandler((req, reply) =>
+    reply
+      .status(404)
+      .send({ success: false, error_code: 'NOT_FOUND', message: `No route ${req.method} ${req.url.split('?')[0]}` }),
+  );
+  return app;
+}

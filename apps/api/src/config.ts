@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** TRUST_PROXY: false (default), true, a hop count, or a comma-separated list of addresses/CIDRs. */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v): boolean | number | string[] => {
+    if (v === undefined || v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v.split(',').map((s) => s.trim());
+  });
+
+const postgresUrl = z
+  .string()
+  .refine((v) => /^postgres(ql)?:\/\//.test(v), { message: 'must start with postgres:// or postgresql://' });
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: postgresUrl.optional(),
+  REDIS_URL: z
+    .string()
+    .refine((v) => /^rediss?:\/\//.test(v), { message: 'must start with redis:// or rediss://' })
+    .optional(),
+  PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://panel.example.com' }).optional(),
+  TRUST_PROXY: trustProxy,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('production'),
+  /** Secret used to encrypt two-factor secrets; generated into DATA_DIR when unset. */
+  APP_KEY: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  publicUrl?: string;
+  trustProxy: boolean | number | string[];
+  logLevel: string;
+  debug: boolean;
+  appKey?: string;
+  authRateLimitPerMinute: number;
+  bodyLimit: number;
+  webDistDir?: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws ConfigError with one line per problem. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    debug: e.NODE_ENV === 'development',
+    appKey: e.APP_KEY,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    webDistDir: e.WEB_DIST_DIR,
+  };
+}

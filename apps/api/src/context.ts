@@ -1,0 +1,34 @@
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Bus } from './lib/bus.ts';
+import type { AuthService } from './modules/auth/auth.service.ts';
+import type { SessionService } from './modules/auth/sessions.service.ts';
+import type { TwoFactorService } from './modules/auth/two-factor.service.ts';
+import type { MailOutbox } from './modules/mail/mail.service.ts';
+import type { SettingsService } from './modules/settings/settings.service.ts';
+import type { LicenseService } from './modules/system/license.service.ts';
+import type { RouteInfo } from './plugins/access.ts';
+
+/** The services one app instance shares; reachable as app.ctx in routes and hooks. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  bus: Bus;
+  settings: SettingsService;
+  sessions: SessionService;
+  auth: AuthService;
+  twoFactor: TwoFactorService;
+  license: LicenseService;
+  mail: MailOutbox;
+  /** Where links in mails point: the app_url setting, else PUBLIC_URL, else localhost. */
+  publicUrl(): string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** Every registered route with its access rule (read by the route-matrix test). */
+    routeTable: RouteInfo[];
+  }
+}

@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { migrationsFolder } from '../lib/paths.ts';
+import { acquireDataDirLock } from './lock.ts';
+import * as schema from './schema/index.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  /** Size of the database in bytes. */
+  size(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export class DatabaseUnavailableError extends Error {}
+
+/** Wraps an open PGlite instance (tests hand in a copy of a migrated template). */
+export function fromPglite(client: PGlite, onClose?: () => void): Database {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    size: async () => {
+      const r = await client.query<{ s: string }>('select pg_database_size(current_database())::text as s');
+      return Number(r.rows[0]?.s ?? 0);
+    },
+    close: async () => {
+      await client.close();
+      onClose?.();
+    },
+  };
+}
+
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  try {
+    const c = await pool.connect();
+    c.release();
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw new DatabaseUnavailableError(`Cannot reach PostgreSQL at ${redact(url)}: ${(err as Error).message}`);
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePg(db as never, { migrationsFolder }),
+    size: async () => {
+      const r = await pool.query<{ s: string }>('select pg_database_size(current_database())::text as s');
+      return Number(r.rows[0]?.s ?? 0);
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Embedded PostgreSQL in DATA_DIR/db; one process at a time (see lock.ts). */
+export async function openEmbedded(dataDir: string): Promise<Database> {
+  mkdirSync(dataDir, { recursive: true });
+  const release = acquireDataDirLock(dataDir);
+  try {
+    const client = await PGlite.create({ dataDir: join(dataDir, 'db') });
+    return fromPglite(client, release);
+  } catch (err) {
+    release();
+    throw new DatabaseUnavailableError(`Cannot open the embedded database in ${dataDir}: ${(err as Error).message}`);
+  }
+}
+
+export function openDatabase(cfg: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return cfg.databaseUrl ? openPostgres(cfg.databaseUrl) : openEmbedded(cfg.dataDir);
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}

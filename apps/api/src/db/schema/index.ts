@@ -1,0 +1,5 @@
+export * from './mail.ts';
+export * from './roles.ts';
+export * from './sessions.ts';
+export * from './settings.ts';
+export * from './users.ts';

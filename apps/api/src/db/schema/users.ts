@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { roles } from './roles.ts';
+
+const limit = (name: string) => integer(name).notNull().default(0);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    avatar: text('avatar'),
+    background: text('background'),
+    locale: text('locale'),
+    coins: integer('coins').notNull().default(0),
+    memoryLimit: limit('memory_limit'),
+    cpuLimit: limit('cpu_limit'),
+    diskLimit: limit('disk_limit'),
+    serverLimit: limit('server_limit'),
+    allocationLimit: limit('allocation_limit'),
+    databaseLimit: limit('database_limit'),
+    backupLimit: limit('backup_limit'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    banned: boolean('banned').notNull().default(false),
+    banReason: text('ban_reason'),
+    /** AES-GCM encrypted TOTP secret (see lib/crypto.ts). */
+    twoFactorSecret: text('two_factor_secret'),
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    referralCode: text('referral_code').notNull().unique(),
+    referredBy: uuid('referred_by'),
+    supportPin: text('support_pin').notNull(),
+    billingCompany: text('billing_company'),
+    billingAddress: text('billing_address'),
+    billingCity: text('billing_city'),
+    billingState: text('billing_state'),
+    billingZip: text('billing_zip'),
+    billingCountry: text('billing_country'),
+    billingVat: text('billing_vat'),
+    firstIp: text('first_ip'),
+    lastIp: text('last_ip'),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    check('users_coins_non_negative', sql`${t.coins} >= 0`),
+    check(
+      'users_limits_non_negative',
+      sql`${t.memoryLimit} >= 0 and ${t.cpuLimit} >= 0 and ${t.diskLimit} >= 0 and ${t.serverLimit} >= 0 and ${t.allocationLimit} >= 0 and ${t.databaseLimit} >= 0 and ${t.backupLimit} >= 0`,
+    ),
+  ],
+);
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,25 @@
+import { CSRF_COOKIE, SESSION_COOKIE, SESSION_HINT_COOKIE } from '@hostdeck/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Secure whenever the browser reached us over HTTPS (directly, or through a trusted proxy). */
+export function isSecure(req: FastifyRequest): boolean {
+  return req.protocol === 'https' || (req.server.ctx.config.publicUrl?.startsWith('https:') ?? false);
+}
+
+export function setSessionCookies(reply: FastifyReply, req: FastifyRequest, token: string): void {
+  const maxAge = req.server.ctx.settings.number('session_absolute_hours') * 3600;
+  const base = { path: '/', sameSite: 'lax' as const, secure: isSecure(req), maxAge };
+  reply.setCookie(SESSION_COOKIE, token, { ...base, httpOnly: true });
+  // Readable by the client: "a session exists". Carries nothing secret.
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...base, httpOnly: false });
+}
+
+export function clearSessionCookies(reply: FastifyReply, req: FastifyRequest): void {
+  const base = { path: '/', sameSite: 'lax' as const, secure: isSecure(req) };
+  reply.clearCookie(SESSION_COOKIE, { ...base, httpOnly: true });
+  reply.clearCookie(SESSION_HINT_COOKIE, base);
+}
+
+export function setCsrfCookie(reply: FastifyReply, req: FastifyRequest, token: string): void {
+  reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'strict', secure: isSecure(req), httpOnly: false });
+}

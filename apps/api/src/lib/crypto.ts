@@ -1,0 +1,40 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+
+/** 256-bit random token, URL-safe. */
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
+
+export function randomDigits(length: number): string {
+  let s = '';
+  for (let i = 0; i < length; i++) s += String(randomInt(10));
+  return s;
+}
+
+/** AES-256-GCM with a key derived from the application key; output is iv.tag.ciphertext (base64url). */
+export function encrypt(plain: string, appKey: string): string {
+  const key = createHash('sha256').update(appKey).digest();
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
+}
+
+export function decrypt(sealed: string, appKey: string): string {
+  const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
+  if (!iv || !tag || !body) throw new Error('Malformed sealed value');
+  const key = createHash('sha256').update(appKey).digest();
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+}

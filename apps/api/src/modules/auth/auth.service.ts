@@ -1,0 +1,165 @@
+import type { LoginBody, RegisterBody, SetupBody } from '@hostdeck/contracts';
+import { ADMINISTRATOR_ROLE_LEVEL, MEMBER_ROLE_LEVEL } from '@hostdeck/contracts';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { authTokens, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { enqueueMail } from '../mail/mail.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { createAccount } from './accounts.service.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { ClientInfo, SessionService } from './sessions.service.ts';
+import { findUserByEmail, findUserByLogin, hasAdministrator } from './users.repo.ts';
+
+const RESET_TTL_MS = 30 * 60_000;
+const SETUP_TTL_MS = 24 * 3_600_000;
+
+export interface LoginResult {
+  token: string;
+  twoFactorRequired: boolean;
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SettingsService,
+    private readonly sessions: SessionService,
+    private readonly publicUrl: () => string,
+  ) {}
+
+  async register(body: RegisterBody, client: ClientInfo): Promise<{ token: string; uuid: string; username: string }> {
+    if (!this.settings.bool('registration_enabled')) {
+      throw new AppError('REGISTRATION_DISABLED', 'Sign-up is closed on this panel');
+    }
+    const user = await createAccount(this.db, this.settings, { ...body, roleLevel: MEMBER_ROLE_LEVEL, ip: client.ip });
+    const { token } = await this.sessions.create(user.id, client);
+    return { token, uuid: user.id, username: user.username };
+  }
+
+  /** Wrong login and wrong password give the same answer; a banned account only after the right password. */
+  async login(body: LoginBody, client: ClientInfo, previousToken?: string): Promise<LoginResult> {
+    const user = await findUserByLogin(this.db, body.login);
+    const ok = await verifyPassword(user?.deletedAt ? undefined : user?.passwordHash, body.password);
+    if (!user || !ok || user.deletedAt) throw new AppError('INVALID_CREDENTIALS', 'Wrong username, email or password');
+    if (user.banned)
+      throw new AppError(
+        'ACCOUNT_BANNED',
+        user.banReason ? `This account is banned: ${user.banReason}` : 'This account is banned',
+      );
+    // Rotation: a login never keeps using a token the browser already had.
+    const previous = await this.sessions.resolve(previousToken);
+    if (previous) await this.sessions.revoke(previous.session.id);
+    const { token } = await this.sessions.create(user.id, client, user.twoFactorEnabled);
+    await this.db
+      .update(users)
+      .set({ lastIp: client.ip ?? user.lastIp, lastSeenAt: new Date() })
+      .where(eq(users.id, user.id));
+    return { token, twoFactorRequired: user.twoFactorEnabled };
+  }
+
+  /** Always succeeds from the caller's view, whether or not the address is known. */
+  async forgotPassword(email: string): Promise<void> {
+    const user = await findUserByEmail(this.db, email);
+    if (!user || user.deletedAt || user.banned) return;
+    const token = randomToken();
+    const link = `${this.publicUrl()}/auth/reset-password?token=${encodeURIComponent(token)}`;
+    const appName = this.settings.string('app_name');
+    await this.db.transaction(async (tx) => {
+      // Only the newest link works.
+      await tx
+        .update(authTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(authTokens.userId, user.id), eq(authTokens.kind, 'password_reset'), isNull(authTokens.usedAt)));
+      await tx.insert(authTokens).values({
+        kind: 'password_reset',
+        userId: user.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + RESET_TTL_MS),
+      });
+      await enqueueMail(tx as unknown as Db, {
+        to: user.email,
+        subject: `${appName}: reset your password`,
+        text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your ${appName} account (${user.username}).\nOpen this link within 30 minutes to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.`,
+      });
+    });
+  }
+
+  /** Single use, enforced by one conditional UPDATE; every session of the account ends. */
+  async resetPassword(token: string, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    const userId = await this.db.transaction(async (tx) => {
+      const [used] = await tx
+        .update(authTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(authTokens.tokenHash, sha256(token)),
+            eq(authTokens.kind, 'password_reset'),
+            isNull(authTokens.usedAt),
+            gt(authTokens.expiresAt, new Date()),
+          ),
+        )
+        .returning({ userId: authTokens.userId });
+      if (!used?.userId) return null;
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, used.userId));
+      return used.userId;
+    });
+    if (!userId)
+      throw new AppError('RESET_TOKEN_INVALID', 'This reset link is invalid, used or expired; ask for a new one');
+    await this.sessions.revokeAllForUser(userId);
+  }
+
+  setupRequired(): Promise<boolean> {
+    return hasAdministrator(this.db).then((has) => !has);
+  }
+
+  /** Issues the one-time first-run link (older ones stop working); null when an administrator exists. */
+  async issueSetupToken(): Promise<string | null> {
+    if (!(await this.setupRequired())) return null;
+    const token = randomToken();
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(authTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(authTokens.kind, 'setup'), isNull(authTokens.usedAt)));
+      await tx
+        .insert(authTokens)
+        .values({ kind: 'setup', tokenHash: sha256(token), expiresAt: new Date(Date.now() + SETUP_TTL_MS) });
+    });
+    return `${this.publicUrl()}/auth/setup?token=${encodeURIComponent(token)}`;
+  }
+
+  async completeSetup(body: SetupBody, client: ClientInfo): Promise<string> {
+    if (!(await this.setupRequired()))
+      throw new AppError('SETUP_ALREADY_DONE', 'This panel already has an administrator');
+    // Claim the token and create the account together: a refused account leaves the link usable.
+    const user = await this.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(authTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(authTokens.tokenHash, sha256(body.token)),
+            eq(authTokens.kind, 'setup'),
+            isNull(authTokens.usedAt),
+            gt(authTokens.expiresAt, new Date()),
+          ),
+        )
+        .returning({ id: authTokens.id });
+      if (!claimed)
+        throw new AppError(
+          'SETUP_TOKEN_INVALID',
+          'This setup link is invalid or was already used; restart the server for a new one',
+        );
+      return createAccount(tx as unknown as Db, this.settings, {
+        ...body,
+        roleLevel: ADMINISTRATOR_ROLE_LEVEL,
+        ip: client.ip,
+        verified: true,
+      });
+    });
+    const { token } = await this.sessions.create(user.id, client);
+    return token;
+  }
+}

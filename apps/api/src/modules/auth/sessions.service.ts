@@ -1,0 +1,155 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type SessionRow, sessions, users } from '../../db/schema/index.ts';
+import type { Bus } from '../../lib/bus.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { findUserWithRole, type UserWithRole } from './users.repo.ts';
+
+const CHANNEL = 'hostdeck:sessions';
+/** How long a cached session or user may be served without asking the database. */
+const CACHE_MS = 15_000;
+/** last_used_at is written at most this often per session, to keep writes off the hot path. */
+const TOUCH_MS = 60_000;
+const MAX_CACHE = 50_000;
+
+export interface ResolvedSession {
+  session: SessionRow;
+  account: UserWithRole;
+}
+
+export interface ClientInfo {
+  ip?: string;
+  userAgent?: string;
+}
+
+/**
+ * Server-side sessions. The cookie holds a random token; the database only its SHA-256.
+ * Lookups are cached briefly in memory (the session check is the hottest path of the API);
+ * revocations and account changes drop cache entries on every instance through the bus.
+ */
+export class SessionService {
+  private bySession = new Map<string, { row: SessionRow; at: number }>();
+  private byUser = new Map<string, { value: UserWithRole; at: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SettingsService,
+    private readonly bus: Bus,
+  ) {
+    bus.subscribe(CHANNEL, (message) => this.dropLocal(message));
+  }
+
+  async create(
+    userId: string,
+    client: ClientInfo,
+    twoFactorPending = false,
+  ): Promise<{ token: string; row: SessionRow }> {
+    const token = randomToken();
+    const hours = this.settings.number('session_absolute_hours');
+    const [row] = await this.db
+      .insert(sessions)
+      .values({
+        userId,
+        tokenHash: sha256(token),
+        twoFactorPending,
+        ip: client.ip,
+        userAgent: client.userAgent?.slice(0, 255),
+        expiresAt: new Date(Date.now() + hours * 3_600_000),
+      })
+      .returning();
+    if (!row) throw new Error('Session insert returned nothing');
+    return { token, row };
+  }
+
+  /** The live session for a cookie token, or null when unknown, revoked, idle or expired. */
+  async resolve(token: string | undefined): Promise<ResolvedSession | null> {
+    if (!token || token.length > 128) return null;
+    const hash = sha256(token);
+    const now = Date.now();
+    let row = this.cachedSession(hash, now);
+    if (!row) {
+      const rows = await this.db.select().from(sessions).where(eq(sessions.tokenHash, hash)).limit(1);
+      row = rows[0];
+      if (!row) return null;
+      this.remember(this.bySession, hash, { row, at: now });
+    }
+    const idleMs = this.settings.number('session_idle_minutes') * 60_000;
+    if (row.revokedAt || row.expiresAt.getTime() <= now || row.lastUsedAt.getTime() + idleMs <= now) return null;
+    const account = await this.account(row.userId, now);
+    if (!account) return null;
+    if (now - row.lastUsedAt.getTime() > TOUCH_MS) await this.touch(row, hash, now);
+    return { session: row, account };
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    await this.publish(`session:${sessionId}`);
+  }
+
+  /** Signs a member out everywhere (optionally keeping one session), e.g. after a password change. */
+  async revokeAllForUser(userId: string, keepSessionId?: string): Promise<void> {
+    const where = keepSessionId
+      ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId))
+      : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+    await this.db.update(sessions).set({ revokedAt: new Date() }).where(where);
+    await this.publish(`user-sessions:${userId}`);
+  }
+
+  /** Call after any change to a user or their role so the next request sees it. */
+  async invalidateUser(userId: string): Promise<void> {
+    await this.publish(`user:${userId}`);
+  }
+
+  /** Drops every cached account (a role's permissions changed). */
+  async invalidateAll(): Promise<void> {
+    await this.publish('all');
+  }
+
+  private async publish(message: string): Promise<void> {
+    this.dropLocal(message);
+    await this.bus.publish(CHANNEL, message);
+  }
+
+  private dropLocal(message: string): void {
+    const [kind, id] = message.split(':');
+    if (kind === 'all') {
+      this.byUser.clear();
+      this.bySession.clear();
+    } else if (kind === 'user') this.byUser.delete(id ?? '');
+    else if (kind === 'session' || kind === 'user-sessions') {
+      for (const [hash, entry] of this.bySession) {
+        if ((kind === 'session' ? entry.row.id : entry.row.userId) === id) this.bySession.delete(hash);
+      }
+      if (kind === 'user-sessions') this.byUser.delete(id ?? '');
+    }
+  }
+
+  private cachedSession(hash: string, now: number): SessionRow | undefined {
+    const hit = this.bySession.get(hash);
+    return hit && now - hit.at < CACHE_MS ? hit.row : undefined;
+  }
+
+  private async account(userId: string, now: number): Promise<UserWithRole | null> {
+    const hit = this.byUser.get(userId);
+    if (hit && now - hit.at < CACHE_MS) return hit.value;
+    const value = await findUserWithRole(this.db, userId);
+    if (value) this.remember(this.byUser, userId, { value, at: now });
+    return value;
+  }
+
+  private async touch(row: SessionRow, hash: string, now: number): Promise<void> {
+    const at = new Date(now);
+    await this.db.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.id, row.id));
+    await this.db.update(users).set({ lastSeenAt: at }).where(eq(users.id, row.userId));
+    this.remember(this.bySession, hash, { row: { ...row, lastUsedAt: at }, at: now });
+  }
+
+  private remember<V>(map: Map<string, V>, key: string, value: V): void {
+    if (map.size >= MAX_CACHE) map.clear(); // crude bound; entries are cheap to rebuild
+    map.set(key, value);
+  }
+}

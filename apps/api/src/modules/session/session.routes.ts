@@ -1,0 +1,42 @@
+import { SESSION_COOKIE, SessionResponseSchema } from '@hostdeck/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { clearSessionCookies } from '../../lib/cookies.ts';
+import { access } from '../../plugins/access.ts';
+import { presentSession, sessionFailure } from './session.presenter.ts';
+
+export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { sessions } = app.ctx;
+
+  // Public as a route: it answers every failure itself, in the specification's exact shape.
+  app.get(
+    '/api/user/session',
+    {
+      config: { access: access.public },
+      schema: {
+        tags: ['session'],
+        summary: 'The signed-in member, their billing details, stats and permissions',
+        response: { 200: SessionResponseSchema, 401: SessionResponseSchema, 403: SessionResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store, no-cache, must-revalidate').header('pragma', 'no-cache');
+      const token = req.cookies[SESSION_COOKIE];
+      const resolved = await sessions.resolve(token);
+      if (!resolved) {
+        if (token) clearSessionCookies(reply, req);
+        return reply.status(401).send(sessionFailure('SESSION_INVALID'));
+      }
+      const { user } = resolved.account;
+      if (user.banned || user.deletedAt) {
+        await sessions.revoke(resolved.session.id);
+        clearSessionCookies(reply, req);
+        return reply.status(403).send(sessionFailure(user.banned ? 'ACCOUNT_BANNED' : 'ACCOUNT_DELETED'));
+      }
+      if (resolved.session.twoFactorPending) return reply.status(401).send(sessionFailure('TW0_FA_BLOCKED'));
+      // Servers and tickets arrive with their features; until then a member has none.
+      return presentSession(resolved.account, { servers: 0, tickets: 0 });
+    },
+  );
+}

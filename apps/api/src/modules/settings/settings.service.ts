@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type SettingDefinition,
+  type SettingValue,
+  settingDefaults,
+  settingsByKey,
+  settingsCatalogue,
+  settingValueSchema,
+} from '@hostdeck/contracts';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { settings } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Bus } from '../../lib/bus.ts';
+
+const CHANNEL = 'hostdeck:settings';
+/** Lets an instance ignore the invalidation it published itself (it already reloaded). */
+const instanceId = randomUUID();
+
+/**
+ * Settings live in memory: every read is a map lookup. The cache is rebuilt from the database
+ * when any instance changes a value (the bus carries the invalidation).
+ */
+export class SettingsService {
+  private values = settingDefaults();
+  private stored = new Set<string>();
+  private publicSnapshot: Record<string, SettingValue> = {};
+  private listeners: (() => void)[] = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: Bus,
+  ) {
+    bus.subscribe(CHANNEL, (from) => {
+      if (from !== instanceId) void this.reload();
+    });
+  }
+
+  async reload(): Promise<void> {
+    const rows = await this.db.select().from(settings);
+    const values = settingDefaults();
+    const stored = new Set<string>();
+    for (const row of rows) {
+      const def = settingsByKey.get(row.key);
+      if (!def) continue; // a key the catalogue no longer has is ignored, not served
+      const parsed = settingValueSchema(def).safeParse(row.value);
+      if (parsed.success) {
+        values[row.key] = parsed.data;
+        stored.add(row.key);
+      }
+    }
+    this.values = values;
+    this.stored = stored;
+    this.publicSnapshot = Object.fromEntries(
+      settingsCatalogue.filter((d) => d.visibility === 'public').map((d) => [d.key, values[d.key] as SettingValue]),
+    );
+    for (const l of this.listeners) l();
+  }
+
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  get<T extends SettingValue = SettingValue>(key: string): T {
+    if (!settingsByKey.has(key)) throw new Error(`Unknown setting ${key}`);
+    return this.values[key] as T;
+  }
+  string(key: string): string {
+    return String(this.get(key));
+  }
+  number(key: string): number {
+    return Number(this.get(key));
+  }
+  bool(key: string): boolean {
+    return this.get(key) === true;
+  }
+  isSet(key: string): boolean {
+    return this.stored.has(key);
+  }
+
+  /** Public settings only: what GET /api/system/settings serves. */
+  publicValues(): Record<string, SettingValue> {
+    return this.publicSnapshot;
+  }
+
+  /** Validates every key first, then writes all of them in one transaction (or none). */
+  async update(changes: Record<string, SettingValue | null>): Promise<void> {
+    const fields: Record<string, string> = {};
+    const upserts: { key: string; value: SettingValue }[] = [];
+    const resets: string[] = [];
+    for (const [key, value] of Object.entries(changes)) {
+      const def: SettingDefinition | undefined = settingsByKey.get(key);
+      if (!def) {
+        fields[key] = 'Unknown setting';
+        continue;
+      }
+      if (value === null) {
+        resets.push(key);
+        continue;
+      }
+      const parsed = settingValueSchema(def).safeParse(value);
+      if (!parsed.success) fields[key] = parsed.error.issues[0]?.message ?? 'Invalid value';
+      else upserts.push({ key, value: parsed.data });
+    }
+    if (Object.keys(fields).length > 0) {
+      const unknown = Object.values(fields).every((m) => m === 'Unknown setting');
+      throw new AppError(unknown ? 'SETTING_UNKNOWN' : 'VALIDATION_ERROR', 'Some settings are not valid', fields);
+    }
+    await this.db.transaction(async (tx) => {
+      if (resets.length > 0) await tx.delete(settings).where(inArray(settings.key, resets));
+      for (const { key, value } of upserts) {
+        await tx
+          .insert(settings)
+          .values({ key, value })
+          .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+      }
+    });
+    await this.reload();
+    await this.bus.publish(CHANNEL, instanceId);
+  }
+}

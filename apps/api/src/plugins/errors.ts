@@ -1,0 +1,39 @@
+import type { ErrorEnvelope } from '@hostdeck/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+
+function envelope(code: ErrorEnvelope['error_code'], message: string, fields?: Record<string, string>): ErrorEnvelope {
+  return fields ? { success: false, error_code: code, message, fields } : { success: false, error_code: code, message };
+}
+
+/** One error handler: AppError, validation, body limits, rate limits; 5xx never show details. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send(envelope(err.code, err.message, err.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_form';
+        fields[path] ??= issue.message ?? 'Invalid value';
+      }
+      return reply.status(400).send(envelope('VALIDATION_ERROR', 'Some fields are not valid', fields));
+    }
+    switch (err.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.status(413).send(envelope('PAYLOAD_TOO_LARGE', 'The request body is too large'));
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.status(415).send(envelope('UNSUPPORTED_MEDIA_TYPE', 'Send JSON (application/json)'));
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 429)
+      return reply.status(429).send(envelope('RATE_LIMITED', 'You have been rate limited. Please try again later.'));
+    if (status < 500) return reply.status(status).send(envelope('BAD_REQUEST', err.message));
+    req.log.error({ err }, 'request failed');
+    return reply
+      .status(500)
+      .send(envelope('SERVER_ERROR', 'An unexpected server error occurred. Please try again later.'));
+  });
+}

@@ -1,0 +1,36 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { AppError } from '../lib/app-error.ts';
+
+/**
+ * A global per-client limit from settings (rate_limit_enabled, rate_limit_per_minute) and
+ * stricter per-route limits on auth endpoints. Counters live in Redis when REDIS_URL is set,
+ * so every instance shares them.
+ */
+export async function registerRateLimit(app: FastifyInstance): Promise<void> {
+  const { settings, config } = app.ctx;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  await app.register(rateLimit, {
+    global: true,
+    max: () => settings.number('rate_limit_per_minute'),
+    timeWindow: 60_000,
+    allowList: () => !settings.bool('rate_limit_enabled'),
+    redis,
+    nameSpace: 'hostdeck-rl:',
+    skipOnError: true,
+    errorResponseBuilder: () => {
+      const err = new AppError('RATE_LIMITED', 'You have been rate limited. Please try again later.');
+      return Object.assign(err, { statusCode: 429 });
+    },
+  });
+}
+
+/** Route config for auth endpoints: a few attempts a minute per client address. */
+export function authRateLimit(app: FastifyInstance) {
+  // Always on, whatever the global rate_limit_enabled setting says.
+  return { max: app.ctx.config.authRateLimitPerMinute, timeWindow: 60_000, allowList: () => false };
+}

@@ -1,0 +1,48 @@
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+import { defaultWebDist } from '../lib/paths.ts';
+import { access } from './access.ts';
+
+/**
+ * Serves the built SPA. Hashed assets are cached for a year; every other path that is not a file
+ * gets index.html (history fallback) so each client route loads on refresh. /api/* never falls back.
+ */
+export async function registerSpa(app: FastifyInstance): Promise<void> {
+  const root = app.ctx.config.webDistDir ?? defaultWebDist;
+  const built = existsSync(join(root, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      serve: false,
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.get('/*', { config: { access: access.public }, schema: { hide: true } }, async (req, reply) => {
+    const path = (req.params as { '*': string })['*'];
+    if (req.url.startsWith('/api/') || req.url === '/api')
+      throw new AppError('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`);
+    if (!built) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web client is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    if (path && !path.includes('..') && isFile(join(root, path))) return reply.sendFile(path);
+    if (/\.[a-z0-9]+$/i.test(path) && path.startsWith('assets/'))
+      return reply.status(404).type('text/plain').send('Not found');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}

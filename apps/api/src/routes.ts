@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { sessionRoutes } from './modules/session/session.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+
+/** The one registry of feature routes: add a module here. */
+export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
+  systemRoutes,
+  sessionRoutes,
+  authRoutes,
+  settingsRoutes,
+];

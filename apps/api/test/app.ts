@@ -1,0 +1,78 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type BuiltApp, buildApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
+import { type Database, fromPglite, openPostgres } from '../src/db/client.ts';
+
+/** Which database the suite runs on: PGlite always; PostgreSQL in the api-pg project (TEST_DB=postgres). */
+export const onPostgres = process.env.TEST_DB === 'postgres';
+
+async function pgliteCopy(): Promise<Database> {
+  const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
+  return fromPglite(await PGlite.create({ loadDataDir: blob }));
+}
+
+/** A fresh database on the PostgreSQL server for one test app, dropped on close. */
+async function postgresDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL suite');
+  const name = `hostdeck_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openPostgres(target.toString());
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 3000,
+    host: '127.0.0.1',
+    dataDir: mkdtempSync(join(tmpdir(), 'hostdeck-test-')),
+    trustProxy: false,
+    logLevel: 'silent',
+    debug: false,
+    appKey: 'test-app-key-test-app-key-test-app-key',
+    authRateLimitPerMinute: 1000,
+    bodyLimit: 1_048_576,
+    webDistDir: join(tmpdir(), 'hostdeck-no-web-dist'),
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: BuiltApp;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = onPostgres ? await postgresDatabase() : await pgliteCopy();
+  const config = testConfig(overrides);
+  const app = await buildApp(config, { database, logger: false });
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'api',
+    environment: 'node',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['./test/global-setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    // PGlite copies are ~100 MB each; two workers keep a 2-core machine busy without thrashing.
+    maxWorkers: 2,
+  },
+});
