@@ -1,8 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
 // One runner for every suite; each project keeps its own config beside its code.
-export default defineConfig({
-  test: {
-    projects: ['packages/contracts', 'apps/api', 'apps/web', 'e2e'],
-  },
-});
+// The API suite runs twice: on embedded PGlite always, and on a PostgreSQL server when
+// TEST_DATABASE_URL is set (CI sets it; scripts/test.mjs says so when it is skipped).
+const projects: Parameters<typeof defineConfig>[0]['test'] extends infer T
+  ? T extends { projects?: infer P }
+    ? P
+    : never
+  : never = ['packages/contracts', 'apps/api', 'apps/web', 'e2e'];
+if (process.env.TEST_DATABASE_URL) {
+  projects.push({
+    extends: './apps/api/vitest.config.ts',
+    root: './apps/api',
+    test: { name: 'api-pg', env: { TEST_DB: 'postgres' } },
+  });
+}
+
+export default defineConfig({ test: { projects } });

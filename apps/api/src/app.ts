@@ -75,9 +75,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   app.decorate('ctx', ctx);
 
-  const routeTable: RouteInfo[] = [];
-  app.decorate('routeTable', routeTable);
-  registerAccess(app, routeTable);
   // Routes added by third-party plugins (the docs UI) are public documentation.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs') || route.url === '/api/openapi.json')
@@ -86,6 +83,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
   await app.register(cookie);
   await registerSecurity(app);
+  // After cookies and CSRF: the access hook reads the session cookie.
+  const routeTable: RouteInfo[] = [];
+  app.decorate('routeTable', routeTable);
+  registerAccess(app, routeTable);
   await registerRateLimit(app);
   await registerOpenApi(app);
   app.get('/api/openapi.json', { config: { access: access.public }, schema: { hide: true } }, async () =>

@@ -52,7 +52,8 @@ export class MailOutbox {
       const rows = await tx
         .select()
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, new Date())))
+        // The database's clock on both sides of the comparison (JS dates lose the microseconds).
+        .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
         .orderBy(mailOutbox.createdAt)
         .limit(BATCH)
         .for('update', { skipLocked: true });

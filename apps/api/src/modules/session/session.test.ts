@@ -1,0 +1,100 @@
+import { SessionResponseSchema } from '@hostdeck/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { newMember, TestClient } from '../../../test/client.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+import { sha256 } from '../../lib/crypto.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function loggedIn() {
+  const client = new TestClient(t.app);
+  const member = newMember();
+  await client.post('/api/user/auth/register', member);
+  return { client, member, token: client.cookies.get('user_token')! };
+}
+
+describe('GET /api/user/session', () => {
+  it('answers exactly success, error_code, user_info, billing, stats, permissions with no-cache headers', async () => {
+    const { client } = await loggedIn();
+    const res = await client.get('/api/user/session');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['billing', 'error_code', 'permissions', 'stats', 'success', 'user_info']);
+    expect(SessionResponseSchema.parse(body)).toMatchObject({
+      success: true,
+      error_code: null,
+      stats: { servers: 0, tickets: 0 },
+    });
+    expect(res.headers['cache-control']).toContain('no-store');
+  });
+
+  it('answers SESSION_INVALID in the same shape without a cookie or with an unknown token', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/api/user/session' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({
+      success: false,
+      error_code: 'SESSION_INVALID',
+      user_info: null,
+      billing: null,
+      stats: null,
+      permissions: [],
+    });
+    const unknown = new TestClient(t.app);
+    unknown.cookies.set('user_token', 'made-up-token');
+    const res = await unknown.get('/api/user/session');
+    expect(res.json().error_code).toBe('SESSION_INVALID');
+    expect(unknown.cookies.has('user_token')).toBe(false);
+  });
+
+  it('ends a session after the idle time and after the absolute lifetime', async () => {
+    const idle = await t.app.ctx.sessions.create((await anyUserId()) as string, {});
+    await t.database.db
+      .update(sessions)
+      .set({ lastUsedAt: new Date(Date.now() - 61 * 60_000) })
+      .where(eq(sessions.tokenHash, sha256(idle.token)));
+    expect(await t.app.ctx.sessions.resolve(idle.token)).toBeNull();
+
+    const old = await t.app.ctx.sessions.create((await anyUserId()) as string, {});
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, sha256(old.token)));
+    expect(await t.app.ctx.sessions.resolve(old.token)).toBeNull();
+
+    const fresh = await t.app.ctx.sessions.create((await anyUserId()) as string, {});
+    expect(await t.app.ctx.sessions.resolve(fresh.token)).not.toBeNull();
+  });
+
+  it('shows a change to the account after invalidation (no stale cache)', async () => {
+    const { client, member } = await loggedIn();
+    expect((await client.get('/api/user/session')).json().user_info.credits).toBe(0);
+    const [row] = await t.database.db
+      .update(users)
+      .set({ coins: 250 })
+      .where(eq(users.username, member.username))
+      .returning();
+    await t.app.ctx.sessions.invalidateUser(row!.id);
+    expect((await client.get('/api/user/session')).json().user_info.credits).toBe(250);
+  });
+
+  it('signs out everywhere with revokeAllForUser', async () => {
+    const { client, member } = await loggedIn();
+    const second = new TestClient(t.app);
+    await second.post('/api/user/auth/login', { login: member.username, password: member.password });
+    const [row] = await t.database.db.select().from(users).where(eq(users.username, member.username));
+    await t.app.ctx.sessions.revokeAllForUser(row!.id);
+    expect((await client.get('/api/user/session')).statusCode).toBe(401);
+    expect((await second.get('/api/user/session')).statusCode).toBe(401);
+  });
+});
+
+async function anyUserId(): Promise<string | undefined> {
+  const { client } = await loggedIn();
+  return (await client.get('/api/user/session')).json().user_info.uuid;
+}

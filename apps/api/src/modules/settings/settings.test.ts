@@ -1,0 +1,65 @@
+import { settingsCatalogue } from '@hostdeck/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { newMember, TestClient } from '../../../test/client.ts';
+import { memberWithPermissions } from '../../../test/users.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('admin settings', () => {
+  it('lists every catalogue key; secrets are write-only', async () => {
+    await t.app.ctx.settings.update({ smtp_password: 'p4ssw0rd-secret' });
+    const admin = await memberWithPermissions(t.app, ['admin.settings.view']);
+    const res = await admin.get('/api/admin/settings');
+    expect(res.statusCode).toBe(200);
+    const list = res.json().settings as { key: string; value: unknown; is_set: boolean }[];
+    expect(list.map((s) => s.key).sort()).toEqual(settingsCatalogue.map((d) => d.key).sort());
+    const secret = list.find((s) => s.key === 'smtp_password');
+    expect(secret).toMatchObject({ value: null, is_set: true });
+    expect(res.body).not.toContain('p4ssw0rd-secret');
+  });
+
+  it('needs admin.settings.edit to change, and applies all or nothing', async () => {
+    const viewer = await memberWithPermissions(t.app, ['admin.settings.view']);
+    expect((await viewer.patch('/api/admin/settings', { values: { app_name: 'X' } })).statusCode).toBe(403);
+
+    const editor = await memberWithPermissions(t.app, ['admin.settings.edit']);
+    const bad = await editor.patch('/api/admin/settings', {
+      values: { app_name: 'Valid', default_ram: -5, app_lang: 'xx' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error_code).toBe('VALIDATION_ERROR');
+    expect(Object.keys(bad.json().fields).sort()).toEqual(['app_lang', 'default_ram']);
+    expect(t.app.ctx.settings.string('app_name')).toBe('Hostdeck');
+
+    const unknown = await editor.patch('/api/admin/settings', { values: { no_such_key: 1 } });
+    expect(unknown.json()).toMatchObject({ error_code: 'SETTING_UNKNOWN', fields: { no_such_key: 'Unknown setting' } });
+
+    const ok = await editor.patch('/api/admin/settings', {
+      values: { app_name: 'Creeper Hosting', default_ram: 2048, allow_tickets: false },
+    });
+    expect(ok.statusCode).toBe(200);
+    const pub = (await t.app.inject({ method: 'GET', url: '/api/system/settings' })).json().settings;
+    expect(pub).toMatchObject({ app_name: 'Creeper Hosting', default_ram: 2048, allow_tickets: false });
+
+    const member = new TestClient(t.app);
+    await member.post('/api/user/auth/register', newMember());
+    expect((await member.get('/api/user/session')).json().user_info.memory_limit).toBe(2048);
+
+    await editor.patch('/api/admin/settings', { values: { app_name: null, default_ram: null, allow_tickets: null } });
+    expect(t.app.ctx.settings.string('app_name')).toBe('Hostdeck');
+  });
+
+  it('admin.root grants settings access; a member gets 403 and a visitor 401', async () => {
+    const root = await memberWithPermissions(t.app, ['admin.root'], 8);
+    expect((await root.get('/api/admin/settings')).statusCode).toBe(200);
+    const member = new TestClient(t.app);
+    await member.post('/api/user/auth/register', newMember());
+    expect((await member.get('/api/admin/settings')).json().error_code).toBe('FORBIDDEN');
+    expect((await new TestClient(t.app).get('/api/admin/settings')).statusCode).toBe(401);
+  });
+});
