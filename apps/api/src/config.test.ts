@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', dataDir: './data', trustProxy: false, databaseUrl: undefined, redisUrl: undefined });
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/hostdeck',
+      DATABASE_URL: 'postgres://u:p@db/hostdeck',
+      REDIS_URL: 'redis://cache:6379',
+      PUBLIC_URL: 'https://panel.example.com/',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/hostdeck',
+      databaseUrl: 'postgres://u:p@db/hostdeck',
+      redisUrl: 'redis://cache:6379',
+      publicUrl: 'https://panel.example.com',
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+    });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('names every bad variable in one clear message', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', PUBLIC_URL: 'not a url' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('PORT');
+    expect(message).toContain('DATABASE_URL: must start with postgres://');
+    expect(message).toContain('PUBLIC_URL');
+  });
+});

@@ -1,0 +1,48 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+/** The browser suite needs Chromium; scripts/test.mjs reports (or, in CI, fails) when it is missing. */
+export const hasBrowser = () => inject('chromiumPath') !== '';
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: inject('chromiumPath'),
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+let counter = 0;
+export function newMember() {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}`;
+  return { username: `e2e_${id}`, email: `e2e_${id}@example.com`, password: 'e2e password long', first_name: 'Erin', last_name: 'Tester' };
+}
+
+export async function register(page: Page, member: ReturnType<typeof newMember>): Promise<void> {
+  await page.goto('/auth/register');
+  for (const [name, value] of Object.entries(member)) await page.locator(`input[name="${name}"]`).fill(value);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL('**/dashboard');
+}
+
+export async function login(page: Page, login: string, password: string): Promise<void> {
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('button[type="submit"]').click();
+}
