@@ -31,7 +31,13 @@ let counter = 0;
 export function newMember() {
   counter += 1;
   const id = `${Date.now().toString(36)}${counter}`;
-  return { username: `e2e_${id}`, email: `e2e_${id}@example.com`, password: 'e2e password long', first_name: 'Erin', last_name: 'Tester' };
+  return {
+    username: `e2e_${id}`,
+    email: `e2e_${id}@example.com`,
+    password: 'e2e password long',
+    first_name: 'Erin',
+    last_name: 'Tester',
+  };
 }
 
 export async function register(page: Page, member: ReturnType<typeof newMember>): Promise<void> {

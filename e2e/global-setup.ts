@@ -37,7 +37,15 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -51,7 +59,10 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    const ok = await fetch(`${baseUrl}/api/system/settings`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/api/system/settings`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));

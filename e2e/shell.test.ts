@@ -11,7 +11,9 @@ describe.runIf(hasBrowser())('client shell in the browser', () => {
 
   it('a settings 500 shows the SERVER_ERROR page', async () => {
     const { context, page } = await newPage(browser);
-    await page.route('**/api/system/settings', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+    await page.route('**/api/system/settings', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
     await page.goto('/auth/login');
     const errorPage = page.getByTestId('error-page');
     await errorPage.waitFor();

@@ -15,11 +15,16 @@ function newest(dir) {
   return latest;
 }
 
-const stale = (output, sources) => !existsSync(output) || sources.some((s) => newest(join(root, s)) > statSync(output).mtimeMs);
+const stale = (output, sources) =>
+  !existsSync(output) || sources.some((s) => newest(join(root, s)) > statSync(output).mtimeMs);
 
 const contracts = 'packages/contracts/src';
 const steps = [
-  { output: 'apps/web/dist/index.html', sources: ['apps/web/src', 'apps/web/index.html', contracts], workspace: '@hostdeck/web' },
+  {
+    output: 'apps/web/dist/index.html',
+    sources: ['apps/web/src', 'apps/web/index.html', contracts],
+    workspace: '@hostdeck/web',
+  },
   { output: 'apps/api/dist/server.js', sources: ['apps/api/src', contracts], workspace: '@hostdeck/api' },
 ];
 
@@ -28,7 +33,10 @@ export function buildIfStale({ quiet = false } = {}) {
   for (const step of steps) {
     if (!stale(join(root, step.output), step.sources)) continue;
     if (!quiet) console.log(`building ${step.workspace}…`);
-    const r = spawnSync('npm', ['run', 'build', '-w', step.workspace], { cwd: root, stdio: quiet ? 'pipe' : 'inherit' });
+    const r = spawnSync('npm', ['run', 'build', '-w', step.workspace], {
+      cwd: root,
+      stdio: quiet ? 'pipe' : 'inherit',
+    });
     if (r.status !== 0) {
       if (quiet) process.stderr.write(`${r.stdout}${r.stderr}`);
       return false;

@@ -10,7 +10,14 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const notes = [];
 if (!process.env.TEST_DATABASE_URL) {
   if (ci) notes.push('FAIL: TEST_DATABASE_URL is not set; CI must run the PostgreSQL suite');
-  else notes.push('skipped: the PostgreSQL suite (set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to run it)');
+  else
+    notes.push(
+      'skipped: the PostgreSQL suite (set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to run it)',
+    );
+}
+if (!process.env.TEST_REDIS_URL) {
+  if (ci) notes.push('FAIL: TEST_REDIS_URL is not set; CI must run the Redis suite');
+  else notes.push('skipped: the Redis suite (set TEST_REDIS_URL=redis://127.0.0.1:6379 to run it)');
 }
 if (!existsSync(chromium)) {
   if (ci) notes.push(`FAIL: no Chromium at ${chromium}; CI must run the browser suite`);
@@ -28,7 +35,14 @@ mkdirSync(out, { recursive: true });
 const report = join(out, 'vitest.json');
 const run = spawnSync(
   process.execPath,
-  ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ],
   { cwd: root, stdio: 'inherit', env: process.env },
 );
 

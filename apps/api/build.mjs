@@ -15,7 +15,9 @@ await build({
     {
       name: 'externals',
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@hostdeck/') ? undefined : { path: a.path, external: true }));
+        b.onResolve({ filter: /^[^./]/ }, (a) =>
+          a.path.startsWith('@hostdeck/') ? undefined : { path: a.path, external: true },
+        );
       },
     },
   ],

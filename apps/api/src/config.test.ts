@@ -4,7 +4,14 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', dataDir: './data', trustProxy: false, databaseUrl: undefined, redisUrl: undefined });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: './data',
+      trustProxy: false,
+      databaseUrl: undefined,
+      redisUrl: undefined,
+    });
   });
 
   it('reads every variable', () => {

@@ -23,7 +23,18 @@ describe('embedded database lock', () => {
     writeFileSync(join(dir, 'hostdeck.lock'), String(process.ppid));
     const run = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'src/cli.ts', 'admin:create', '--username', 'root_admin', '--email', 'root@example.com', '--password', 'long enough pass'],
+      [
+        '--import',
+        'tsx',
+        'src/cli.ts',
+        'admin:create',
+        '--username',
+        'root_admin',
+        '--email',
+        'root@example.com',
+        '--password',
+        'long enough pass',
+      ],
       { cwd: apiRoot, env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' }, encoding: 'utf8' },
     );
     expect(run.status).toBe(1);
@@ -47,8 +58,13 @@ describe('PostgreSQL unreachable', () => {
       timeout: 30_000,
     });
     expect(run.status).toBe(1);
-    const lines = run.stderr.trim().split('\n').filter((l) => !l.includes('ExperimentalWarning'));
+    const lines = run.stderr
+      .trim()
+      .split('\n')
+      .filter((l) => !l.includes('ExperimentalWarning'));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Hostdeck cannot start: Cannot reach PostgreSQL at postgres:\/\/user:\*\*\*@127\.0\.0\.1:1/);
+    expect(lines[0]).toMatch(
+      /^Hostdeck cannot start: Cannot reach PostgreSQL at postgres:\/\/user:\*\*\*@127\.0\.0\.1:1/,
+    );
   });
 });

@@ -14,8 +14,6 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Bus } from '../../lib/bus.ts';
 
 const CHANNEL = 'hostdeck:settings';
-/** Lets an instance ignore the invalidation it published itself (it already reloaded). */
-const instanceId = randomUUID();
 
 /**
  * Settings live in memory: every read is a map lookup. The cache is rebuilt from the database
@@ -26,13 +24,15 @@ export class SettingsService {
   private stored = new Set<string>();
   private publicSnapshot: Record<string, SettingValue> = {};
   private listeners: (() => void)[] = [];
+  /** Lets an instance ignore the invalidation it published itself (it already reloaded). */
+  private readonly instanceId = randomUUID();
 
   constructor(
     private readonly db: Db,
     private readonly bus: Bus,
   ) {
     bus.subscribe(CHANNEL, (from) => {
-      if (from !== instanceId) void this.reload();
+      if (from !== this.instanceId) void this.reload();
     });
   }
 
@@ -116,6 +116,6 @@ export class SettingsService {
       }
     });
     await this.reload();
-    await this.bus.publish(CHANNEL, instanceId);
+    await this.bus.publish(CHANNEL, this.instanceId);
   }
 }

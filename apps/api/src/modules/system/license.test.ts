@@ -22,14 +22,24 @@ describe('checkLicense', () => {
   });
 
   it('refuses expired, tampered and foreign keys', () => {
-    const expired = issueLicense(priv, { licensee: 'Acme', features: ['theme-customization'], expires_at: '2020-01-01T00:00:00Z' });
+    const expired = issueLicense(priv, {
+      licensee: 'Acme',
+      features: ['theme-customization'],
+      expires_at: '2020-01-01T00:00:00Z',
+    });
     expect(checkLicense(expired, pub, 'theme-customization')).toBe(false);
     const key = issueLicense(priv, { licensee: 'Acme', features: ['x'] });
     const [, sig] = key.split('.');
     const forged = `${Buffer.from(JSON.stringify({ licensee: 'Acme', features: ['theme-customization'] })).toString('base64url')}.${sig}`;
     expect(checkLicense(forged, pub, 'theme-customization')).toBe(false);
     const other = keys();
-    expect(checkLicense(issueLicense(other.priv, { licensee: 'X', features: ['theme-customization'] }), pub, 'theme-customization')).toBe(false);
+    expect(
+      checkLicense(
+        issueLicense(other.priv, { licensee: 'X', features: ['theme-customization'] }),
+        pub,
+        'theme-customization',
+      ),
+    ).toBe(false);
     expect(checkLicense('garbage', pub, 'theme-customization')).toBe(false);
     expect(checkLicense(key, '', 'x')).toBe(false);
   });
@@ -43,10 +53,14 @@ describe('GET /api/system/license/:name', () => {
   afterAll(() => t.close());
 
   it('answers {valid} from the settings, and follows a change at once', async () => {
-    const get = async () => (await t.app.inject({ method: 'GET', url: '/api/system/license/theme-customization' })).json();
+    const get = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/system/license/theme-customization' })).json();
     expect(await get()).toEqual({ valid: false });
     const { pub, priv } = keys();
-    await t.app.ctx.settings.update({ license_public_key: pub, license_key: issueLicense(priv, { licensee: 'Acme', features: ['theme-customization'] }) });
+    await t.app.ctx.settings.update({
+      license_public_key: pub,
+      license_key: issueLicense(priv, { licensee: 'Acme', features: ['theme-customization'] }),
+    });
     expect(await get()).toEqual({ valid: true });
     await t.app.ctx.settings.update({ license_key: null });
     expect(await get()).toEqual({ valid: false });
