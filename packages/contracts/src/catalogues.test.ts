@@ -16,9 +16,20 @@ describe('permission catalogue', () => {
       'admin.servers.edit',
       'admin.servers.delete',
       'admin.servers.list',
-      ...['j4r.servers', 'locations', 'nests', 'egg', 'departments', 'roles', 'permissions', 'announcements', 'images', 'mail.templates', 'redirect.links', 'redeem.codes'].flatMap(
-        (p) => ['create', 'edit', 'delete', 'list'].map((v) => `admin.${p}.${v}`),
-      ),
+      ...[
+        'j4r.servers',
+        'locations',
+        'nests',
+        'egg',
+        'departments',
+        'roles',
+        'permissions',
+        'announcements',
+        'images',
+        'mail.templates',
+        'redirect.links',
+        'redeem.codes',
+      ].flatMap((p) => ['create', 'edit', 'delete', 'list'].map((v) => `admin.${p}.${v}`)),
       'admin.plugins.edit',
       'admin.plugins.list',
       'admin.backups.create',
@@ -44,9 +55,17 @@ describe('permission catalogue', () => {
       'user.permission.adblocker',
       'user.permission.alt',
       'user.permission.vpn',
-      ...['system.overview', 'system.updates', 'system.logs', 'ataglanceanalytics.view', 'support.view', 'premiumedition.view', 'githubrepo.view', 'quickactions.view', 'activity.view'].map(
-        (c) => `admin.dashboard.components.${c}`,
-      ),
+      ...[
+        'system.overview',
+        'system.updates',
+        'system.logs',
+        'ataglanceanalytics.view',
+        'support.view',
+        'premiumedition.view',
+        'githubrepo.view',
+        'quickactions.view',
+        'activity.view',
+      ].map((c) => `admin.dashboard.components.${c}`),
     ];
     expect([...permissionValues].sort()).toEqual([...expected].sort());
     expect(new Set(permissionValues).size).toBe(permissionValues.length);
@@ -86,7 +105,8 @@ describe('settings catalogue', () => {
   it('keeps secrets secret and defaults valid', () => {
     for (const key of ['smtp_password', 'license_key']) expect(settingsByKey.get(key)?.visibility).toBe('secret');
     const defaults = settingDefaults();
-    for (const d of settingsCatalogue) expect(settingValueSchema(d).safeParse(defaults[d.key]).success, d.key).toBe(true);
+    for (const d of settingsCatalogue)
+      expect(settingValueSchema(d).safeParse(defaults[d.key]).success, d.key).toBe(true);
   });
 
   it('validates values by type and range', () => {
