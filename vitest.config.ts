@@ -12,7 +12,7 @@ if (process.env.TEST_DATABASE_URL) {
   projects.push({
     extends: './apps/api/vitest.config.ts',
     root: './apps/api',
-    test: { name: 'api-pg', env: { TEST_DB: 'postgres' } },
+    test: { name: 'api-pg', env: { TEST_DB: 'postgres' }, sequence: { groupOrder: 2 } },
   });
 }
 

@@ -11,5 +11,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     // One browser at a time: the machine has two cores and the server needs one.
     fileParallelism: false,
+    // Last, on a machine the other suites have left alone.
+    sequence: { groupOrder: 9 },
   },
 });

@@ -10,5 +10,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     // PGlite copies are ~100 MB each; two workers keep a 2-core machine busy without thrashing.
     maxWorkers: 2,
+    sequence: { groupOrder: 1 },
   },
 });
