@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,7 +12,7 @@ declare module 'vitest' {
 }
 
 /** Migrates one PGlite database once; every test file starts from a copy of its data directory. */
-export default async function setup(project: TestProject): Promise<void> {
+export default async function setup(project: TestProject): Promise<() => void> {
   const client = await PGlite.create();
   await fromPglite(client).migrate();
   const dump = await client.dumpDataDir('none');
@@ -20,4 +20,5 @@ export default async function setup(project: TestProject): Promise<void> {
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await client.close();
   project.provide('pgliteTemplate', file);
+  return () => rmSync(file, { force: true });
 }
