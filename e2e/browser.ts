@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
 /** The browser suite needs Chromium; scripts/test.mjs reports (or, in CI, fails) when it is missing. */
@@ -45,6 +45,12 @@ export async function register(page: Page, member: ReturnType<typeof newMember>)
   for (const [name, value] of Object.entries(member)) await page.locator(`input[name="${name}"]`).fill(value);
   await page.locator('button[type="submit"]').click();
   await page.waitForURL('**/dashboard');
+}
+
+/** Signs out through the page and waits until the session cookie is gone. */
+export async function logout(page: Page): Promise<void> {
+  await page.goto('/auth/logout');
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'user_token')).toBe(false);
 }
 
 export async function login(page: Page, login: string, password: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -24,6 +25,11 @@ export interface Database {
 
 export class DatabaseUnavailableError extends Error {}
 
+async function databaseSize(db: Db): Promise<number> {
+  const r = await db.execute<{ s: string }>(sql`select pg_database_size(current_database())::text as s`);
+  return Number((r as unknown as { rows: { s: string }[] }).rows[0]?.s ?? 0);
+}
+
 /** Wraps an open PGlite instance (tests hand in a copy of a migrated template). */
 export function fromPglite(client: PGlite, onClose?: () => void): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -31,10 +37,7 @@ export function fromPglite(client: PGlite, onClose?: () => void): Database {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
-    size: async () => {
-      const r = await client.query<{ s: string }>('select pg_database_size(current_database())::text as s');
-      return Number(r.rows[0]?.s ?? 0);
-    },
+    size: () => databaseSize(db),
     close: async () => {
       await client.close();
       onClose?.();
@@ -56,10 +59,7 @@ export async function openPostgres(url: string): Promise<Database> {
     db,
     kind: 'postgres',
     migrate: () => migratePg(db as never, { migrationsFolder }),
-    size: async () => {
-      const r = await pool.query<{ s: string }>('select pg_database_size(current_database())::text as s');
-      return Number(r.rows[0]?.s ?? 0);
-    },
+    size: () => databaseSize(db),
     close: () => pool.end(),
   };
 }

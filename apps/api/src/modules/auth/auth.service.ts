@@ -1,6 +1,6 @@
 import type { LoginBody, RegisterBody, SetupBody } from '@hostdeck/contracts';
 import { ADMINISTRATOR_ROLE_LEVEL, MEMBER_ROLE_LEVEL } from '@hostdeck/contracts';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -14,6 +14,30 @@ import { findUserByEmail, findUserByLogin, hasAdministrator } from './users.repo
 
 const RESET_TTL_MS = 30 * 60_000;
 const SETUP_TTL_MS = 24 * 3_600_000;
+
+/**
+ * Marks a single-use token used, atomically: one conditional UPDATE, so two requests racing with
+ * the same token cannot both succeed. Uses the database clock for the expiry.
+ */
+async function claimToken(
+  db: Db,
+  kind: 'password_reset' | 'setup',
+  token: string,
+): Promise<{ userId: string | null } | undefined> {
+  const [row] = await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(authTokens.tokenHash, sha256(token)),
+        eq(authTokens.kind, kind),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: authTokens.userId });
+  return row;
+}
 
 export interface LoginResult {
   token: string;
@@ -89,18 +113,7 @@ export class AuthService {
   async resetPassword(token: string, password: string): Promise<void> {
     const passwordHash = await hashPassword(password);
     const userId = await this.db.transaction(async (tx) => {
-      const [used] = await tx
-        .update(authTokens)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(authTokens.tokenHash, sha256(token)),
-            eq(authTokens.kind, 'password_reset'),
-            isNull(authTokens.usedAt),
-            gt(authTokens.expiresAt, new Date()),
-          ),
-        )
-        .returning({ userId: authTokens.userId });
+      const used = await claimToken(tx as unknown as Db, 'password_reset', token);
       if (!used?.userId) return null;
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, used.userId));
       return used.userId;
@@ -135,18 +148,7 @@ export class AuthService {
       throw new AppError('SETUP_ALREADY_DONE', 'This panel already has an administrator');
     // Claim the token and create the account together: a refused account leaves the link usable.
     const user = await this.db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .update(authTokens)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(authTokens.tokenHash, sha256(body.token)),
-            eq(authTokens.kind, 'setup'),
-            isNull(authTokens.usedAt),
-            gt(authTokens.expiresAt, new Date()),
-          ),
-        )
-        .returning({ id: authTokens.id });
+      const claimed = await claimToken(tx as unknown as Db, 'setup', body.token);
       if (!claimed)
         throw new AppError(
           'SETUP_TOKEN_INVALID',

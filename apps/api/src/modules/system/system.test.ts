@@ -77,6 +77,10 @@ describe('platform', () => {
     expect(post.json().error_code).toBe('NOT_FOUND');
   });
 
+  it('reports the size of its database', async () => {
+    expect(await t.database.size()).toBeGreaterThan(1_000_000);
+  });
+
   it('refuses oversized bodies with 413', async () => {
     const client = new TestClient(t.app);
     const res = await client.post('/api/user/auth/login', { login: 'x', password: 'y'.repeat(2_000_000) });
