@@ -23,7 +23,13 @@ const freePort = () =>
 
 async function waitFor(url) {
   for (let i = 0; i < 300; i++) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} did not come up`);
@@ -42,7 +48,11 @@ function measure(title, url, headers = {}) {
 async function call(base, path, body, cookies) {
   const res = await fetch(`${base}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-csrf-token': cookies[0].split('=')[1] },
+    headers: {
+      'content-type': 'application/json',
+      cookie: cookies.join('; '),
+      'x-csrf-token': cookies[0].split('=')[1],
+    },
     body: JSON.stringify(body),
   });
   for (const c of res.headers.getSetCookie()) cookies.push(c.split(';')[0]);
@@ -55,10 +65,25 @@ async function loginJsSize(base) {
   const sizes = new Map();
   if (existsSync(chromium)) {
     const { chromium: pw } = await import('playwright-core');
-    const browser = await pw.launch({ executablePath: chromium, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+    const browser = await pw.launch({
+      executablePath: chromium,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
     const page = await browser.newPage();
     page.on('response', async (r) => {
-      if (r.request().resourceType() === 'script') sizes.set(new URL(r.url()).pathname, gzipSync(await r.body().catch(() => Buffer.alloc(0)), { level: 9 }).length);
+      if (r.request().resourceType() === 'script')
+        sizes.set(
+          new URL(r.url()).pathname,
+          gzipSync(await r.body().catch(() => Buffer.alloc(0)), { level: 9 }).length,
+        );
     });
     await page.goto(`${base}/auth/login`, { waitUntil: 'networkidle' });
     await browser.close();
@@ -76,42 +101,92 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'hostdeck-bench-'));
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
   // An administrator to switch the per-client rate limit off: the load comes from one address.
-  const admin = spawnSync(process.execPath, ['apps/api/dist/cli.js', 'admin:create', '--username', 'bench_admin', '--email', 'bench@example.com', '--password', 'bench password 1'], { cwd: join(root, 'apps/api'), env, encoding: 'utf8' });
+  const admin = spawnSync(
+    process.execPath,
+    [
+      'apps/api/dist/cli.js',
+      'admin:create',
+      '--username',
+      'bench_admin',
+      '--email',
+      'bench@example.com',
+      '--password',
+      'bench password 1',
+    ],
+    { cwd: join(root, 'apps/api'), env, encoding: 'utf8' },
+  );
   if (admin.status !== 0) throw new Error(admin.stderr);
 
   const port = await freePort();
-  const server = spawn(process.execPath, ['apps/api/dist/server.js'], { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    cwd: root,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const helloPort = await freePort();
-  const hello = fork(join(root, 'scripts/bench/hello.mjs'), { env: { ...process.env, PORT: String(helloPort) }, stdio: 'ignore' });
+  const hello = fork(join(root, 'scripts/bench/hello.mjs'), {
+    env: { ...process.env, PORT: String(helloPort) },
+    stdio: 'ignore',
+  });
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${base}/api/system/settings`);
     await waitFor(`http://127.0.0.1:${helloPort}/`);
     const first = await fetch(`${base}/api/system/settings`);
-    const csrf = first.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('csrf_token='));
+    const csrf = first.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .find((c) => c.startsWith('csrf_token='));
     const adminCookies = [csrf];
     await call(base, '/api/user/auth/login', { login: 'bench_admin', password: 'bench password 1' }, adminCookies);
     const patch = await fetch(`${base}/api/admin/settings`, {
       method: 'PATCH',
-      headers: { 'content-type': 'application/json', cookie: adminCookies.join('; '), 'x-csrf-token': csrf.split('=')[1] },
+      headers: {
+        'content-type': 'application/json',
+        cookie: adminCookies.join('; '),
+        'x-csrf-token': csrf.split('=')[1],
+      },
       body: JSON.stringify({ values: { rate_limit_enabled: false } }),
     });
     if (!patch.ok) throw new Error(`settings: ${patch.status}`);
     const memberCookies = [csrf];
-    await call(base, '/api/user/auth/register', { username: 'bench_member', email: 'member@example.com', password: 'bench password 2', first_name: 'Bench', last_name: 'Member' }, memberCookies);
+    await call(
+      base,
+      '/api/user/auth/register',
+      {
+        username: 'bench_member',
+        email: 'member@example.com',
+        password: 'bench password 2',
+        first_name: 'Bench',
+        last_name: 'Member',
+      },
+      memberCookies,
+    );
     const session = memberCookies.filter((c) => c.startsWith('user_token=')).at(-1);
 
     const results = [];
     results.push(await measure('bare Fastify hello-world (baseline)', `http://127.0.0.1:${helloPort}/`));
     results.push(await measure('GET /api/system/settings', `${base}/api/system/settings`));
-    results.push(await measure('GET /api/user/session (authenticated)', `${base}/api/user/session`, { cookie: session }));
+    results.push(
+      await measure('GET /api/user/session (authenticated)', `${base}/api/user/session`, { cookie: session }),
+    );
     const js = await loginJsSize(base);
 
-    console.log(`\nHostdeck benchmark — autocannon, ${CONNECTIONS} connections, ${DURATION} s each, embedded PGlite, ${process.version}\n`);
+    console.log(
+      `\nHostdeck benchmark — autocannon, ${CONNECTIONS} connections, ${DURATION} s each, embedded PGlite, ${process.version}\n`,
+    );
     console.log('endpoint'.padEnd(44), 'req/s'.padStart(9), 'p99 ms'.padStart(8), 'non-2xx'.padStart(8));
-    for (const r of results) console.log(r.title.padEnd(44), String(r.rps).padStart(9), String(r.p99).padStart(8), String(r.non2xx + r.errors).padStart(8));
+    for (const r of results)
+      console.log(
+        r.title.padEnd(44),
+        String(r.rps).padStart(9),
+        String(r.p99).padStart(8),
+        String(r.non2xx + r.errors).padStart(8),
+      );
     const total = [...js.sizes.values()].reduce((a, b) => a + b, 0);
-    console.log(`\nJavaScript loaded by /auth/login (${js.how}): ${(total / 1024).toFixed(1)} KiB gzip in ${js.sizes.size} files`);
+    console.log(
+      `\nJavaScript loaded by /auth/login (${js.how}): ${(total / 1024).toFixed(1)} KiB gzip in ${js.sizes.size} files`,
+    );
     for (const [path, size] of js.sizes) console.log(`  ${path}  ${(size / 1024).toFixed(1)} KiB`);
   } finally {
     server.kill('SIGTERM');

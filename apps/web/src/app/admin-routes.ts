@@ -1,0 +1,82 @@
+/**
+ * Every admin route of specification §2 with the permission it needs. Pages not built yet show the
+ * shared "coming in a later release" panel; each later issue replaces its entries with real pages.
+ */
+export interface AdminRoute {
+  path: string;
+  permission: string;
+  /** Translation key of the area's title. */
+  title: string;
+}
+
+const crudResources: [string, string, string][] = [
+  ['locations', 'admin.locations', 'admin.nav.locations'],
+  ['departments', 'admin.departments', 'admin.nav.departments'],
+  ['eggs', 'admin.egg', 'admin.nav.eggs'],
+  ['egg-categories', 'admin.nests', 'admin.nav.eggCategories'],
+  ['announcements', 'admin.announcements', 'admin.nav.announcements'],
+  ['mail-templates', 'admin.mail.templates', 'admin.nav.mailTemplates'],
+  ['redeem-codes', 'admin.redeem.codes', 'admin.nav.redeemCodes'],
+  ['redirect-links', 'admin.redirect.links', 'admin.nav.redirectLinks'],
+  ['roles', 'admin.roles', 'admin.nav.roles'],
+  ['j4r-servers', 'admin.j4r.servers', 'admin.nav.j4rServers'],
+];
+
+export const plannedAdminRoutes: AdminRoute[] = [
+  { path: 'health', permission: 'admin.health.view', title: 'admin.nav.health' },
+  ...crudResources.flatMap(([path, prefix, title]) => [
+    { path, permission: `${prefix}.list`, title },
+    { path: `${path}/create`, permission: `${prefix}.create`, title },
+    { path: `${path}/:id/edit`, permission: `${prefix}.edit`, title },
+    { path: `${path}/:id/delete`, permission: `${prefix}.delete`, title },
+  ]),
+  { path: 'roles/:id/permissions', permission: 'admin.permissions.list', title: 'admin.nav.roles' },
+  { path: 'users', permission: 'admin.users.list', title: 'admin.nav.users' },
+  { path: 'users/:id/edit', permission: 'admin.users.edit', title: 'admin.nav.users' },
+  { path: 'users/:id/delete', permission: 'admin.users.delete', title: 'admin.nav.users' },
+  { path: 'tickets', permission: 'admin.tickets.list', title: 'admin.nav.tickets' },
+  { path: 'tickets/:id', permission: 'admin.tickets.view', title: 'admin.nav.tickets' },
+  { path: 'mythicalcloud', permission: 'admin.mythicalcloud.view', title: 'admin.nav.cloud' },
+  { path: 'server-queue', permission: 'admin.server.queue.list', title: 'admin.nav.serverQueue' },
+  { path: 'server-queue/create', permission: 'admin.server.queue.create', title: 'admin.nav.serverQueue' },
+  { path: 'server-queue/logs', permission: 'admin.server.queue.logs.view', title: 'admin.nav.serverQueue' },
+  { path: 'server-queue/:id', permission: 'admin.server.queue.view', title: 'admin.nav.serverQueue' },
+  { path: 'server-queue/:id/delete', permission: 'admin.server.queue.delete', title: 'admin.nav.serverQueue' },
+  { path: 'servers', permission: 'admin.servers.list', title: 'admin.nav.servers' },
+  { path: 'backups', permission: 'admin.backups.list', title: 'admin.nav.backups' },
+  { path: 'plugins', permission: 'admin.plugins.list', title: 'admin.nav.plugins' },
+  { path: 'plugins/:identifier/config', permission: 'admin.plugins.edit', title: 'admin.nav.plugins' },
+  { path: 'images', permission: 'admin.images.list', title: 'admin.nav.images' },
+  { path: 'images/create', permission: 'admin.images.create', title: 'admin.nav.images' },
+  { path: 'images/:id/delete', permission: 'admin.images.delete', title: 'admin.nav.images' },
+  { path: 'image-reports', permission: 'admin.image.reports.view', title: 'admin.nav.imageReports' },
+  { path: 'image-reports/:id/edit', permission: 'admin.image.reports.edit', title: 'admin.nav.imageReports' },
+];
+
+/** Login-required member routes of §2 that later releases fill in. */
+export const plannedMemberRoutes: { path: string; title: string }[] = [
+  { path: 'ws', title: 'nav.connection' },
+  { path: 'images', title: 'nav.images' },
+  { path: 'images/config', title: 'nav.images' },
+  { path: 'images/upload', title: 'nav.images' },
+  { path: 'account', title: 'nav.account' },
+  { path: 'announcements', title: 'nav.announcements' },
+  { path: 'earn/afk', title: 'nav.afk' },
+  { path: 'earn/redeem', title: 'nav.redeem' },
+  { path: 'earn/j4r', title: 'nav.j4r' },
+  { path: 'earn/referrals', title: 'nav.referrals' },
+  { path: 'earn/links', title: 'nav.links' },
+  { path: 'store', title: 'nav.store' },
+  { path: 'store/add-credits', title: 'nav.addCredits' },
+  { path: 'leaderboard', title: 'nav.leaderboard' },
+  { path: 'lookup', title: 'nav.lookup' },
+  { path: 'profile/:uuid', title: 'nav.profile' },
+  { path: 'profile/:uuid/gift-coins', title: 'nav.giftCoins' },
+  { path: 'ticket', title: 'nav.tickets' },
+  { path: 'ticket/create', title: 'nav.tickets' },
+  { path: 'ticket/:id', title: 'nav.tickets' },
+  { path: 'server/create', title: 'nav.createServer' },
+  { path: 'server/:id/delete', title: 'nav.servers' },
+  { path: 'server/:id/update', title: 'nav.servers' },
+  { path: 'server/:id/renew', title: 'nav.servers' },
+];

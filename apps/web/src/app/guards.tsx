@@ -1,0 +1,48 @@
+import { hasPermission, isAdminRole } from '@hostdeck/contracts';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Loading } from '../components/ui/loading.tsx';
+import { dialogStore } from '../lib/dialogs.ts';
+import { rememberReturnPath } from '../lib/return-path.ts';
+import { hasSession, sessionManager } from '../lib/session-manager.ts';
+import { useSession } from '../lib/use-session.ts';
+
+/** Login-required routes: no session → remember the full path and go to login. */
+export function RequireSession() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { status } = useSession();
+  const present = hasSession();
+  useEffect(() => {
+    if (present) void sessionManager.initialize();
+  }, [present]);
+  if (!present) {
+    rememberReturnPath(`${location.pathname}${location.search}${location.hash}`);
+    return <Navigate to="/auth/login" replace />;
+  }
+  if (status !== 'ready') return <Loading label={t('common.loading')} fullPage />;
+  return <Outlet />;
+}
+
+/** Auth pages: a visitor who is already logged in goes to the dashboard. */
+export function GuestOnly() {
+  if (hasSession()) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}
+
+/** Admin routes: role 2–8, then the page's permission; missing permission → Access Denied, then /errors/403. */
+export function RequirePermission({ permission }: { permission: string }) {
+  const { data } = useSession();
+  const denied = !hasPermission(data?.permissions ?? [], permission);
+  const shown = useRef(false);
+  useEffect(() => {
+    if (denied && !shown.current && isAdminRole(data?.userInfo.role)) {
+      shown.current = true;
+      dialogStore.show({ title: 'access.deniedTitle', message: 'access.deniedMessage', next: '/errors/403' });
+    }
+  }, [denied, data]);
+  if (!isAdminRole(data?.userInfo.role)) return <Navigate to="/dashboard" replace />;
+  if (denied) return null;
+  return <Outlet />;
+}

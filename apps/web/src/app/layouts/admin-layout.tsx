@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { useSession } from '../../lib/use-session.ts';
+import { adminNav, visibleEntries } from '../nav.ts';
+import { SideNav } from './side-nav.tsx';
+import { TopBar } from './top-bar.tsx';
+
+/** The admin area: navigation generated from the registry, filtered by the member's permissions. */
+export function AdminLayout() {
+  const { t } = useTranslation();
+  const { data } = useSession();
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="min-h-dvh">
+      <TopBar onMenu={() => setOpen(true)} />
+      <div className="flex">
+        <SideNav
+          entries={visibleEntries(adminNav, data?.permissions ?? [])}
+          open={open}
+          onClose={() => setOpen(false)}
+          label={t('admin.nav.label')}
+        />
+        <main className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { LanguageSwitcher } from '../../components/ui/language-switcher.tsx';
+import type { NavEntry } from '../nav.ts';
+
+/** Sidebar on wide screens, a drawer on phones. */
+export function SideNav({
+  entries,
+  open,
+  onClose,
+  label,
+}: {
+  entries: NavEntry[];
+  open: boolean;
+  onClose: () => void;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {open && (
+        <button
+          type="button"
+          aria-label={t('common.close')}
+          className="fixed inset-0 z-30 bg-slate-950/50 lg:hidden"
+          onClick={onClose}
+        />
+      )}
+      <nav
+        aria-label={label}
+        className={`surface fixed inset-y-0 left-0 z-40 w-64 overflow-y-auto rounded-none border-y-0 border-l-0 p-3 transition-transform lg:sticky lg:top-[57px] lg:z-10 lg:h-[calc(100dvh-57px)] lg:translate-x-0 ${open ? 'translate-x-0' : '-translate-x-full'}`}
+      >
+        <ul className="flex flex-col gap-0.5">
+          {entries.map((e) => (
+            <li key={e.path}>
+              <NavLink
+                to={e.path}
+                end
+                onClick={onClose}
+                className={({ isActive }) =>
+                  `flex items-center gap-3 rounded-xl px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-500/15 text-brand-600 dark:text-brand-300' : 'text-slate-600 hover:bg-slate-200/70 dark:text-slate-300 dark:hover:bg-slate-800/70'}`
+                }
+              >
+                <e.icon className="size-4 shrink-0" aria-hidden />
+                {t(e.label)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-4 border-t border-slate-200 pt-3 md:hidden dark:border-slate-800">
+          <LanguageSwitcher />
+        </div>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { isAdminRole } from '@hostdeck/contracts';
+import { Coins, LogOut, Menu, ShieldCheck, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LanguageSwitcher } from '../../components/ui/language-switcher.tsx';
+import { ThemeToggle } from '../../components/ui/theme-toggle.tsx';
+import { useSession } from '../../lib/use-session.ts';
+import { useSetting } from '../../lib/use-settings.ts';
+
+/** The bar over every signed-in page: the coin balance is always in view. */
+export function TopBar({ onMenu }: { onMenu: () => void }) {
+  const { t, i18n } = useTranslation();
+  const { data } = useSession();
+  const appName = useSetting<string>('app_name');
+  const coins = Number(data?.userInfo.credits ?? 0);
+  return (
+    <header className="surface sticky top-0 z-20 flex items-center gap-2 rounded-none border-x-0 border-t-0 px-3 py-2 sm:px-5">
+      <button type="button" onClick={onMenu} className="rounded-lg p-2 lg:hidden" aria-label={t('nav.menu')}>
+        <Menu className="size-5" aria-hidden />
+      </button>
+      <Link to="/dashboard" className="mr-auto flex items-center gap-2 font-bold tracking-tight">
+        <img src="/favicon.svg" alt="" className="size-7" />
+        <span className="hidden sm:inline">{appName}</span>
+      </Link>
+      <span
+        className="flex items-center gap-1.5 rounded-full bg-amber-400/15 px-3 py-1 text-sm font-semibold text-amber-600 dark:text-coin"
+        title={t('dashboard.coins')}
+      >
+        <Coins className="size-4" aria-hidden />
+        <span data-testid="coins">{coins.toLocaleString(i18n.language === 'md' ? 'ro-MD' : i18n.language)}</span>
+        <span className="sr-only">{t('dashboard.coins')}</span>
+      </span>
+      <div className="hidden md:block">
+        <LanguageSwitcher />
+      </div>
+      <ThemeToggle />
+      {isAdminRole(data?.userInfo.role) && (
+        <Link
+          to="/mc-admin"
+          className="rounded-lg p-2 hover:bg-slate-200/70 dark:hover:bg-slate-800/70"
+          aria-label={t('nav.admin')}
+          title={t('nav.admin')}
+        >
+          <ShieldCheck className="size-4" aria-hidden />
+        </Link>
+      )}
+      <Link
+        to="/account"
+        className="rounded-lg p-2 hover:bg-slate-200/70 dark:hover:bg-slate-800/70"
+        aria-label={t('nav.account')}
+        title={t('nav.account')}
+      >
+        <UserRound className="size-4" aria-hidden />
+      </Link>
+      <Link
+        to="/auth/logout"
+        className="rounded-lg p-2 hover:bg-slate-200/70 dark:hover:bg-slate-800/70"
+        aria-label={t('nav.logout')}
+        title={t('nav.logout')}
+      >
+        <LogOut className="size-4" aria-hidden />
+      </Link>
+    </header>
+  );
+}

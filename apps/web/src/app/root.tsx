@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { DialogHost } from '../components/ui/dialog-host.tsx';
+import { dialogStore } from '../lib/dialogs.ts';
+import { sessionManager } from '../lib/session-manager.ts';
+import { PageTransition, preferredTransition, TransitionPicker } from './transitions.tsx';
+
+/** Every route renders inside this: scroll to top, transitions, the shell's dialogs. */
+export function Root() {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const [style, setStyle] = useState(preferredTransition);
+  useEffect(() => {
+    sessionManager.configure({ navigate: (p) => void navigate(p), showDialog: (d) => dialogStore.show(d) });
+  }, [navigate]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to top whenever the path or query changes
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname, search]);
+  return (
+    <>
+      <PageTransition style={style}>
+        <Outlet />
+      </PageTransition>
+      <TransitionPicker value={style} onChange={setStyle} />
+      <DialogHost navigate={(p) => void navigate(p)} />
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ComingSoon } from '../components/ui/coming-soon.tsx';
+import { Loading } from '../components/ui/loading.tsx';
+import { RouteErrorPage } from '../features/errors/error-routes.tsx';
+import { plannedAdminRoutes, plannedMemberRoutes } from './admin-routes.ts';
+import { GuestOnly, RequirePermission, RequireSession } from './guards.tsx';
+import { AuthLayout } from './layouts/auth-layout.tsx';
+import { MemberLayout } from './layouts/member-layout.tsx';
+import { Root } from './root.tsx';
+
+// Each page is its own chunk: the login page loads only what it needs.
+const auth = {
+  login: () => import('../features/auth/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
+  register: () => import('../features/auth/register-page.tsx').then((m) => ({ Component: m.RegisterPage })),
+  forgot: () => import('../features/auth/forgot-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage })),
+  reset: () => import('../features/auth/reset-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })),
+  logout: () => import('../features/auth/logout-page.tsx').then((m) => ({ Component: m.LogoutPage })),
+  verify: () =>
+    import('../features/auth/two-factor-verify-page.tsx').then((m) => ({ Component: m.TwoFactorVerifyPage })),
+  setup2fa: () =>
+    import('../features/auth/two-factor-setup-page.tsx').then((m) => ({ Component: m.TwoFactorSetupPage })),
+  disband: () =>
+    import('../features/auth/two-factor-setup-page.tsx').then((m) => ({ Component: m.TwoFactorDisbandPage })),
+  sso: () => import('../features/auth/sso-page.tsx').then((m) => ({ Component: m.SsoPage })),
+  setup: () => import('../features/auth/setup-page.tsx').then((m) => ({ Component: m.SetupPage })),
+};
+const legal = (setting: 'privacy_policy' | 'terms_of_service', title: string) => () =>
+  import('../features/legal/legal-page.tsx').then((m) => ({ Component: () => m.LegalPage({ setting, title }) }));
+const errors = (name: 'ForbiddenPage' | 'ServerErrorPage' | 'NotFoundPage') => () =>
+  import('../features/errors/error-routes.tsx').then((m) => ({ Component: m[name] }));
+
+const adminChildren: RouteObject[] = [
+  {
+    element: <RequirePermission permission="admin.dashboard.view" />,
+    children: [
+      { index: true, lazy: () => import('../features/admin/admin-home.tsx').then((m) => ({ Component: m.AdminHome })) },
+    ],
+  },
+  {
+    element: <RequirePermission permission="admin.settings.view" />,
+    children: [
+      {
+        path: 'settings',
+        lazy: () => import('../features/admin/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
+      },
+      {
+        path: 'settings/old',
+        lazy: () => import('../features/admin/settings-raw-page.tsx').then((m) => ({ Component: m.SettingsRawPage })),
+      },
+    ],
+  },
+  ...plannedAdminRoutes.map((r) => ({
+    element: <RequirePermission permission={r.permission} />,
+    children: [{ path: r.path, element: <ComingSoon title={r.title} back="/mc-admin" /> }],
+  })),
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <Loading fullPage />,
+    children: [
+      { index: true, element: <Navigate to="/dashboard" replace /> },
+      {
+        path: 'auth',
+        element: <AuthLayout />,
+        children: [
+          {
+            element: <GuestOnly />,
+            children: [
+              { path: 'login', lazy: auth.login },
+              { path: 'register', lazy: auth.register },
+              { path: 'forgot-password', lazy: auth.forgot },
+              { path: 'reset-password', lazy: auth.reset },
+            ],
+          },
+          { path: 'logout', lazy: auth.logout },
+          { path: '2fa/verify', lazy: auth.verify },
+          { path: 'sso', lazy: auth.sso },
+          { path: 'setup', lazy: auth.setup },
+          {
+            element: <RequireSession />,
+            children: [
+              { path: '2fa/setup', lazy: auth.setup2fa },
+              { path: '2fa/setup/disband', lazy: auth.disband },
+            ],
+          },
+        ],
+      },
+      { path: 'privacy-policy', lazy: legal('privacy_policy', 'legal.privacy') },
+      { path: 'terms-of-service', lazy: legal('terms_of_service', 'legal.terms') },
+      { path: 'errors/403', lazy: errors('ForbiddenPage') },
+      { path: 'errors/500', lazy: errors('ServerErrorPage') },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            element: <MemberLayout />,
+            children: [
+              {
+                path: 'dashboard',
+                lazy: () =>
+                  import('../features/dashboard/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
+              },
+              ...plannedMemberRoutes.map((r) => ({ path: r.path, element: <ComingSoon title={r.title} /> })),
+            ],
+          },
+          {
+            path: 'mc-admin',
+            lazy: () => import('./layouts/admin-layout.tsx').then((m) => ({ Component: m.AdminLayout })),
+            children: adminChildren,
+          },
+        ],
+      },
+      { path: '*', lazy: errors('NotFoundPage') },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,93 @@
+import { Settings2 } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { checkLicense } from '../lib/license.ts';
+import { storage } from '../lib/storage.ts';
+import { loadUiSettings, transitionSeconds } from '../lib/ui-settings.ts';
+
+export const transitionStyles = [
+  'fade',
+  'slide-right',
+  'slide-left',
+  'slide-up',
+  'slide-down',
+  'scale',
+  'flip',
+  'rotate',
+] as const;
+export type TransitionStyle = (typeof transitionStyles)[number];
+const KEY = 'preferredTransition';
+
+export function preferredTransition(): TransitionStyle {
+  const stored = storage.get(KEY);
+  return (transitionStyles as readonly string[]).includes(stored ?? '') ? (stored as TransitionStyle) : 'fade';
+}
+
+/** Re-mounts the page on every full-path change with the chosen animation; duration = 1 / speed. */
+export function PageTransition({ style, children }: { style: TransitionStyle; children: ReactNode }) {
+  const location = useLocation();
+  const ui = loadUiSettings();
+  const off = ui.performance.disableAnimations || ui.performance.reduceMotion;
+  useEffect(() => {
+    document.documentElement.style.setProperty('--transition-duration', `${transitionSeconds(ui)}s`);
+    document.documentElement.classList.toggle('reduce-motion', off);
+  }, [ui, off]);
+  return (
+    <div key={`${location.pathname}${location.search}${location.hash}`} className={off ? '' : `page-enter t-${style}`}>
+      {children}
+    </div>
+  );
+}
+
+/** The gear and its picker, shown only when the theme-customization license is valid. */
+export function TransitionPicker({
+  value,
+  onChange,
+}: {
+  value: TransitionStyle;
+  onChange: (s: TransitionStyle) => void;
+}) {
+  const { t } = useTranslation();
+  const [licensed, setLicensed] = useState(false);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    void checkLicense('theme-customization').then(setLicensed);
+  }, []);
+  if (!licensed) return null;
+  return (
+    <div className="fixed right-4 bottom-4 z-30">
+      {open && (
+        <div className="surface mb-2 w-56 p-3" role="dialog" aria-label={t('transitions.title')}>
+          <p className="mb-2 text-sm font-semibold">{t('transitions.title')}</p>
+          <div className="grid grid-cols-2 gap-1">
+            {transitionStyles.map((s) => (
+              <button
+                key={s}
+                type="button"
+                onClick={() => {
+                  storage.set(KEY, s);
+                  onChange(s);
+                }}
+                aria-pressed={value === s}
+                className={`rounded-lg px-2 py-1 text-left text-xs ${value === s ? 'bg-brand-500 text-slate-950' : 'hover:bg-slate-200 dark:hover:bg-slate-800'}`}
+              >
+                {t(`transitions.${s}`)}
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+      <button
+        type="button"
+        data-testid="transition-gear"
+        onClick={() => setOpen(!open)}
+        aria-expanded={open}
+        aria-label={t('transitions.open')}
+        className="surface grid size-11 place-items-center rounded-full"
+      >
+        <Settings2 className="size-5 text-brand-400" aria-hidden />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { Moon, Sun } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { storage } from '../../lib/storage.ts';
+
+/** Dark by default; the choice is remembered under `theme`. */
+export function applyStoredTheme(): void {
+  document.documentElement.classList.toggle('dark', storage.get('theme') !== 'light');
+}
+
+export function ThemeToggle() {
+  const { t } = useTranslation();
+  const [dark, setDark] = useState(() => document.documentElement.classList.contains('dark'));
+  const toggle = () => {
+    const next = !dark;
+    setDark(next);
+    storage.set('theme', next ? 'dark' : 'light');
+    document.documentElement.classList.toggle('dark', next);
+  };
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      className="rounded-lg p-2 hover:bg-slate-200/70 dark:hover:bg-slate-800/70"
+      aria-label={t(dark ? 'common.lightTheme' : 'common.darkTheme')}
+    >
+      {dark ? <Sun className="size-4" aria-hidden /> : <Moon className="size-4" aria-hidden />}
+    </button>
+  );
+}

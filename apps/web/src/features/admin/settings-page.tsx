@@ -1,0 +1,105 @@
+import { type AdminSetting, settingGroups } from '@hostdeck/contracts';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Loading } from '../../components/ui/loading.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useCan } from '../../lib/permissions.ts';
+import { useAdminSettings, useSaveSettings } from './api.ts';
+import { type Draft, SettingField } from './setting-field.tsx';
+
+const initial = (s: AdminSetting): Draft => (s.visibility === 'secret' ? '' : (s.value ?? ''));
+
+/** Grouped, typed form over the settings catalogue; only changed keys are sent. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const query = useAdminSettings();
+  const save = useSaveSettings();
+  const canEdit = useCan('admin.settings.edit');
+  const [drafts, setDrafts] = useState<Record<string, Draft>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState(false);
+  const groups = useMemo(() => {
+    const list = query.data?.settings ?? [];
+    return settingGroups
+      .map((g) => ({ group: g, items: list.filter((s) => s.group === g) }))
+      .filter((g) => g.items.length > 0);
+  }, [query.data]);
+
+  if (query.isPending) return <Loading label={t('common.loading')} />;
+  if (query.isError)
+    return <Alert>{t(`errors.${query.error instanceof ApiError ? query.error.code : 'SERVER_ERROR'}`)}</Alert>;
+
+  const changed = Object.keys(drafts);
+  const submit = async (values: Record<string, Draft | null>) => {
+    setErrors({});
+    setSaved(false);
+    try {
+      await save.mutateAsync(values);
+      setDrafts({});
+      setSaved(true);
+    } catch (err) {
+      if (err instanceof ApiError)
+        setErrors({ ...err.fields, ...(Object.keys(err.fields).length ? {} : { _form: t(`errors.${err.code}`) }) });
+    }
+  };
+
+  return (
+    <form
+      className="mx-auto flex max-w-4xl flex-col gap-6"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit(drafts);
+      }}
+    >
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">{t('admin.nav.settings')}</h1>
+          <p className="text-sm text-slate-500">{t('settings.subtitle')}</p>
+        </div>
+        <Link to="/mc-admin/settings/old" className="text-sm text-brand-600 hover:underline dark:text-brand-300">
+          {t('admin.nav.settingsRaw')}
+        </Link>
+      </header>
+      {saved && <Alert tone="success">{t('settings.saved')}</Alert>}
+      {errors._form && <Alert>{errors._form}</Alert>}
+      {Object.keys(errors).some((k) => k !== '_form') && <Alert>{t('errors.VALIDATION_ERROR')}</Alert>}
+      {groups.map(({ group, items }) => (
+        <fieldset key={group} className="surface p-5" disabled={!canEdit}>
+          <legend className="px-1 text-lg font-semibold">{t(`settings.groups.${group}`)}</legend>
+          {items.map((s) => (
+            <SettingField
+              key={s.key}
+              setting={s}
+              value={drafts[s.key] ?? initial(s)}
+              error={errors[s.key]}
+              onReset={() => void submit({ [s.key]: null })}
+              onChange={(v) =>
+                setDrafts((d) => {
+                  const next = { ...d, [s.key]: v };
+                  if (v === initial(s)) delete next[s.key];
+                  return next;
+                })
+              }
+            />
+          ))}
+        </fieldset>
+      ))}
+      {canEdit && (
+        <div className="surface sticky bottom-4 flex items-center justify-between gap-3 p-3">
+          <span className="text-sm text-slate-500">{t('settings.pending', { count: changed.length })}</span>
+          <div className="flex gap-2">
+            <Button variant="secondary" disabled={changed.length === 0} onClick={() => setDrafts({})}>
+              {t('settings.discard')}
+            </Button>
+            <Button type="submit" disabled={changed.length === 0 || save.isPending}>
+              {save.isPending ? t('common.working') : t('settings.save')}
+            </Button>
+          </div>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { type LoginBody, LoginBodySchema } from '@hostdeck/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { takeReturnPath } from '../../lib/return-path.ts';
+import { sessionManager } from '../../lib/session-manager.ts';
+import { useSetting } from '../../lib/use-settings.ts';
+import { authApi } from './api.ts';
+import { useApiForm } from './use-api-form.ts';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const registration = useSetting<boolean>('registration_enabled');
+  const { form, onSubmit, error } = useApiForm<LoginBody>(LoginBodySchema, async (values) => {
+    const res = await authApi.login(values);
+    if (res.two_factor_required) {
+      await navigate('/auth/2fa/verify');
+      return;
+    }
+    await sessionManager.reload();
+    await navigate(takeReturnPath(), { replace: true });
+  });
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <div>
+        <h1 className="text-2xl font-bold">{t('auth.login.title')}</h1>
+        <p className="mt-1 text-sm text-slate-500">{t('auth.login.subtitle')}</p>
+      </div>
+      {error && <Alert>{error}</Alert>}
+      <Field
+        label={t('auth.fields.login')}
+        autoComplete="username"
+        error={errors.login?.message}
+        {...form.register('login')}
+      />
+      <Field
+        label={t('auth.fields.password')}
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <div className="flex justify-end">
+        <Link to="/auth/forgot-password" className="text-sm text-brand-600 hover:underline dark:text-brand-300">
+          {t('auth.login.forgot')}
+        </Link>
+      </div>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? t('common.working') : t('auth.login.submit')}
+      </Button>
+      <div className="flex flex-wrap justify-between gap-2 text-sm text-slate-500">
+        {registration !== false && (
+          <Link to="/auth/register" className="text-brand-600 hover:underline dark:text-brand-300">
+            {t('auth.login.noAccount')}
+          </Link>
+        )}
+        <Link to="/auth/sso" className="hover:underline">
+          {t('auth.login.sso')}
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import { type RegisterBody, RegisterBodySchema } from '@hostdeck/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { sessionManager } from '../../lib/session-manager.ts';
+import { useSetting } from '../../lib/use-settings.ts';
+import { authApi } from './api.ts';
+import { useApiForm } from './use-api-form.ts';
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const open = useSetting<boolean>('registration_enabled');
+  const ref = params.get('ref') ?? undefined;
+  const { form, onSubmit, error } = useApiForm<RegisterBody>(RegisterBodySchema, async (values) => {
+    await authApi.register({ ...values, ref });
+    await sessionManager.reload();
+    await navigate('/dashboard', { replace: true });
+  });
+  const { errors, isSubmitting } = form.formState;
+  if (open === false) {
+    return (
+      <div className="flex flex-col gap-4">
+        <h1 className="text-2xl font-bold">{t('auth.register.title')}</h1>
+        <Alert tone="info">{t('errors.REGISTRATION_DISABLED')}</Alert>
+        <Link to="/auth/login" className="text-sm text-brand-600 hover:underline dark:text-brand-300">
+          {t('auth.register.haveAccount')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <div>
+        <h1 className="text-2xl font-bold">{t('auth.register.title')}</h1>
+        <p className="mt-1 text-sm text-slate-500">{t('auth.register.subtitle')}</p>
+      </div>
+      {ref && <Alert tone="info">{t('auth.register.referred')}</Alert>}
+      {error && <Alert>{error}</Alert>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label={t('auth.fields.firstName')}
+          autoComplete="given-name"
+          error={errors.first_name?.message}
+          {...form.register('first_name')}
+        />
+        <Field
+          label={t('auth.fields.lastName')}
+          autoComplete="family-name"
+          error={errors.last_name?.message}
+          {...form.register('last_name')}
+        />
+      </div>
+      <Field
+        label={t('auth.fields.username')}
+        autoComplete="username"
+        hint={t('auth.register.usernameHint')}
+        error={errors.username?.message}
+        {...form.register('username')}
+      />
+      <Field
+        label={t('auth.fields.email')}
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <Field
+        label={t('auth.fields.password')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('auth.register.passwordHint')}
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? t('common.working') : t('auth.register.submit')}
+      </Button>
+      <p className="text-sm text-slate-500">
+        <Link to="/auth/login" className="text-brand-600 hover:underline dark:text-brand-300">
+          {t('auth.register.haveAccount')}
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { TwoFactorCodeBodySchema } from '@hostdeck/contracts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Loading } from '../../components/ui/loading.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { sessionManager } from '../../lib/session-manager.ts';
+import { authApi } from './api.ts';
+import { useApiForm } from './use-api-form.ts';
+
+export function TwoFactorSetupPage() {
+  const { t } = useTranslation();
+  const [setup, setSetup] = useState<{ secret: string; qr_code: string } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    authApi
+      .begin2fa()
+      .then(setSetup, (err: unknown) => setProblem(err instanceof ApiError ? err.code : 'SERVER_ERROR'));
+  }, []);
+  const { form, onSubmit, error } = useApiForm<{ code: string }>(TwoFactorCodeBodySchema, async ({ code }) => {
+    await authApi.confirm2fa(code);
+    await sessionManager.reload();
+    setDone(true);
+  });
+  if (problem) return <Alert>{t(`errors.${problem}`)}</Alert>;
+  if (done) return <Alert tone="success">{t('auth.twoFactor.enabled')}</Alert>;
+  if (!setup) return <Loading label={t('common.loading')} />;
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold">{t('auth.twoFactor.setupTitle')}</h1>
+      <p className="text-sm text-slate-500">{t('auth.twoFactor.setupSubtitle')}</p>
+      <img src={setup.qr_code} alt={t('auth.twoFactor.qrAlt')} className="mx-auto size-48 rounded-xl bg-white p-2" />
+      <p className="text-center text-xs text-slate-500">
+        {t('auth.twoFactor.manual')} <code className="font-mono break-all">{setup.secret}</code>
+      </p>
+      {error && <Alert>{error}</Alert>}
+      <Field
+        label={t('auth.fields.code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        error={form.formState.errors.code?.message}
+        {...form.register('code')}
+      />
+      <Button type="submit" disabled={form.formState.isSubmitting}>
+        {t('auth.twoFactor.enable')}
+      </Button>
+      <Link to="/auth/2fa/setup/disband" className="text-center text-sm text-slate-500 hover:underline">
+        {t('auth.twoFactor.disband')}
+      </Link>
+    </form>
+  );
+}
+
+/** Sends the browser to the server path that cancels an unfinished setup (specification §2). */
+export function TwoFactorDisbandPage() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    window.location.assign('/api/auth/2fa/setup/kill');
+  }, []);
+  return <Loading label={t('common.loading')} />;
+}

@@ -1,0 +1,44 @@
+import { TwoFactorCodeBodySchema } from '@hostdeck/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { takeReturnPath } from '../../lib/return-path.ts';
+import { sessionManager } from '../../lib/session-manager.ts';
+import { authApi } from './api.ts';
+import { useApiForm } from './use-api-form.ts';
+
+export function TwoFactorVerifyPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { form, onSubmit, error } = useApiForm<{ code: string }>(TwoFactorCodeBodySchema, async ({ code }) => {
+    await authApi.verify2fa(code);
+    await sessionManager.reload();
+    await navigate(takeReturnPath(), { replace: true });
+  });
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <div>
+        <h1 className="text-2xl font-bold">{t('auth.twoFactor.verifyTitle')}</h1>
+        <p className="mt-1 text-sm text-slate-500">{t('auth.twoFactor.verifySubtitle')}</p>
+      </div>
+      {error && <Alert>{error}</Alert>}
+      <Field
+        label={t('auth.fields.code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        error={errors.code?.message}
+        {...form.register('code')}
+      />
+      <Button type="submit" disabled={isSubmitting}>
+        {t('auth.twoFactor.verify')}
+      </Button>
+      <Link to="/auth/logout" className="text-sm text-slate-500 hover:underline">
+        {t('auth.twoFactor.cancel')}
+      </Link>
+    </form>
+  );
+}

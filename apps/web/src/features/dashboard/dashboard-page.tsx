@@ -1,0 +1,78 @@
+import { Coins, Cpu, Database, HardDrive, MemoryStick, Network, Save, Server } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../../lib/use-session.ts';
+import { useSetting } from '../../lib/use-settings.ts';
+
+const limits = [
+  { key: 'memory_limit', label: 'dashboard.memory', unit: 'MB', icon: MemoryStick },
+  { key: 'cpu_limit', label: 'dashboard.cpu', unit: '%', icon: Cpu },
+  { key: 'disk_limit', label: 'dashboard.disk', unit: 'MB', icon: HardDrive },
+  { key: 'server_limit', label: 'dashboard.servers', unit: '', icon: Server },
+  { key: 'allocation_limit', label: 'dashboard.ports', unit: '', icon: Network },
+  { key: 'database_limit', label: 'dashboard.databases', unit: '', icon: Database },
+  { key: 'backup_limit', label: 'dashboard.backups', unit: '', icon: Save },
+] as const;
+
+export function DashboardPage() {
+  const { t, i18n } = useTranslation();
+  const { data } = useSession();
+  const allowServers = useSetting<boolean>('allow_servers');
+  const info = data?.userInfo ?? {};
+  const fmt = (n: unknown) => Number(n ?? 0).toLocaleString(i18n.language === 'md' ? 'ro-MD' : i18n.language);
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <section className="surface flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold">{t('dashboard.greeting', { name: info.first_name ?? info.username })}</h1>
+          <p className="mt-1 text-sm text-slate-500">{t('dashboard.subtitle')}</p>
+        </div>
+        <div className="flex items-center gap-3 rounded-2xl bg-amber-400/10 px-5 py-3">
+          <Coins className="size-8 text-amber-500 dark:text-coin" aria-hidden />
+          <div>
+            <p className="text-xs tracking-wide text-slate-500 uppercase">{t('dashboard.coins')}</p>
+            <p className="text-2xl font-bold" data-testid="coins">
+              {fmt(info.credits)}
+            </p>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="limits-title">
+        <h2 id="limits-title" className="mb-3 text-lg font-semibold">
+          {t('dashboard.limits')}
+        </h2>
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+          {limits.map((l) => (
+            <li key={l.key} className="surface flex items-center gap-3 p-4" data-testid={`limit-${l.key}`}>
+              <l.icon className="size-6 shrink-0 text-brand-400" aria-hidden />
+              <div className="min-w-0">
+                <p className="truncate text-xs text-slate-500">{t(l.label)}</p>
+                <p className="text-lg font-semibold">
+                  {fmt(info[l.key])}
+                  {l.unit && <span className="ml-1 text-xs font-normal text-slate-500">{l.unit}</span>}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="surface p-6">
+        <h2 className="text-lg font-semibold">{t('dashboard.serversTitle')}</h2>
+        <p className="mt-1 text-sm text-slate-500">
+          {t('dashboard.serverCount', { count: Number(data?.stats.servers ?? 0) })} ·{' '}
+          {t('dashboard.ticketCount', { count: Number(data?.stats.tickets ?? 0) })}
+        </p>
+        {allowServers !== false && (
+          <Link
+            to="/server/create"
+            className="mt-4 inline-block rounded-xl bg-brand-500 px-4 py-2 text-sm font-semibold text-slate-950 hover:bg-brand-400"
+          >
+            {t('dashboard.createServer')}
+          </Link>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ErrorPage } from '../../components/ui/error-page.tsx';
+
+export function ForbiddenPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <ErrorPage
+      title={t('errorPage.forbiddenTitle')}
+      message={t('errorPage.forbiddenMessage')}
+      code="403"
+      onHome={() => void navigate('/')}
+    />
+  );
+}
+
+export function ServerErrorPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <ErrorPage
+      title={t('errorPage.serverTitle')}
+      message={t('errorPage.serverMessage')}
+      code="500"
+      onHome={() => void navigate('/')}
+    />
+  );
+}
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <ErrorPage
+      title={t('errorPage.notFoundTitle')}
+      message={t('errorPage.notFoundMessage')}
+      code="404"
+      onHome={() => void navigate('/')}
+    />
+  );
+}
+
+/** When a page file fails to load (an old tab after an upgrade), offer a reload rather than a blank page. */
+export function RouteErrorPage() {
+  const { t } = useTranslation();
+  return <ErrorPage title={t('errorPage.serverTitle')} message={t('errorPage.chunkMessage')} />;
+}

@@ -1,0 +1,45 @@
+import { CSRF_COOKIE, CSRF_HEADER } from '@hostdeck/contracts';
+import { readCookie } from './cookies.ts';
+
+/** An error answer of the API: `{ success: false, error_code, message, fields? }`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** The one way the client talks to the API: JSON, same-origin cookies, the CSRF header on writes. */
+export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const method = init.method ?? 'GET';
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') headers[CSRF_HEADER] = readCookie(CSRF_COOKIE) ?? '';
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', 'The server cannot be reached');
+  }
+  const data = (await res.json().catch(() => null)) as
+    | (T & { error_code?: string; message?: string; fields?: Record<string, string> })
+    | null;
+  if (!res.ok || data === null) {
+    throw new ApiError(
+      res.status,
+      data?.error_code ?? (res.status >= 500 ? 'SERVER_ERROR' : 'BAD_REQUEST'),
+      data?.message ?? res.statusText,
+      data?.fields,
+    );
+  }
+  return data;
+}

@@ -1,0 +1,63 @@
+import { type Locale, locales } from '@hostdeck/contracts';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { storage } from './storage.ts';
+
+/** One lazy chunk per language (specification §7): Vite splits every file matched here. */
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+export const LOCALE_KEY = 'locale';
+export const languageNames: Record<Locale, string> = {
+  en: 'English',
+  ro: 'Română',
+  fr: 'Français',
+  de: 'Deutsch',
+  es: 'Español',
+  md: 'Moldovenească',
+};
+
+export function isLocale(v: unknown): v is Locale {
+  return typeof v === 'string' && (locales as readonly string[]).includes(v);
+}
+
+async function loadLanguage(lng: Locale): Promise<boolean> {
+  if (i18n.hasResourceBundle(lng, 'translation')) return true;
+  const loader = loaders[`../locales/${lng}/${lng}.json`];
+  try {
+    if (!loader) throw new Error(`no messages for ${lng}`);
+    i18n.addResourceBundle(lng, 'translation', (await loader()).default, true, true);
+    return true;
+  } catch (err) {
+    console.error(`Language messages for ${lng} failed to load`, err);
+    return false;
+  }
+}
+
+/** Loads the stored language (default and fallback EN); a failed load is logged and EN still tried. */
+export async function initI18n(): Promise<void> {
+  const stored = storage.get(LOCALE_KEY);
+  const lng: Locale = isLocale(stored) ? stored : 'en';
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: 'en',
+    resources: {},
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    returnNull: false,
+  });
+  await loadLanguage('en');
+  if (lng !== 'en' && (await loadLanguage(lng))) await i18n.changeLanguage(lng);
+  document.documentElement.lang = htmlLang(i18n.language);
+}
+
+export async function changeLanguage(lng: Locale): Promise<void> {
+  if (!(await loadLanguage(lng))) return;
+  await i18n.changeLanguage(lng);
+  storage.set(LOCALE_KEY, lng);
+  document.documentElement.lang = htmlLang(lng);
+}
+
+function htmlLang(lng: string): string {
+  return lng === 'md' ? 'ro-MD' : lng;
+}
+
+export { i18n };

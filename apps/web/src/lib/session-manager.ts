@@ -1,0 +1,198 @@
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_HINT_COOKIE, type SessionResponse } from '@hostdeck/contracts';
+import { readCookie } from './cookies.ts';
+import { storage } from './storage.ts';
+
+/** Specification §9: refresh every 60 s; up to 3 retries, 2 s apart, except on 503. */
+export const SESSION_REFRESH_MS = 60_000;
+export const SESSION_RETRIES = 3;
+export const SESSION_RETRY_DELAY_MS = 2_000;
+const KEYS_INDEX = 'session-keys';
+
+export interface SessionData {
+  userInfo: Record<string, string | number | boolean | null>;
+  billing: Record<string, string | number | boolean | null>;
+  stats: Record<string, string | number | boolean | null>;
+  permissions: string[];
+}
+/** Dialog content as translation keys (the §8 texts are the English translations). */
+export interface SessionDialog {
+  title: string;
+  message: string;
+  footer?: string;
+  next: string;
+}
+export interface SessionHooks {
+  navigate(path: string): void;
+  showDialog(dialog: SessionDialog): void;
+}
+type Outcome =
+  | { kind: 'ok'; data: SessionData }
+  | { kind: 'two-factor' }
+  | { kind: 'invalid' }
+  | { kind: 'unavailable' }
+  | { kind: 'server-error' };
+type State = { status: 'none' | 'loading' | 'ready'; data: SessionData | null };
+
+let state: State = { status: 'none', data: null };
+let initPromise: Promise<SessionData | null> | null = null;
+let refreshing = false;
+let timer: ReturnType<typeof setInterval> | undefined;
+let hooks: SessionHooks = { navigate: (p) => window.location.assign(p), showDialog: () => {} };
+const listeners = new Set<() => void>();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function set(next: State): void {
+  state = next;
+  for (const l of listeners) l();
+}
+
+/** No session hint cookie means no session (the token itself is HttpOnly). */
+export function hasSession(): boolean {
+  return readCookie(SESSION_HINT_COOKIE) !== undefined;
+}
+
+async function fetchSession(): Promise<Outcome> {
+  for (let attempt = 0; ; attempt++) {
+    const retry = attempt < SESSION_RETRIES;
+    let res: Response;
+    try {
+      res = await fetch('/api/user/session', {
+        cache: 'no-store',
+        headers: { 'cache-control': 'no-cache', pragma: 'no-cache', accept: 'application/json' },
+      });
+    } catch {
+      if (retry) {
+        await sleep(SESSION_RETRY_DELAY_MS);
+        continue;
+      }
+      return { kind: 'server-error' };
+    }
+    if (res.status === 503) return { kind: 'unavailable' };
+    if (res.status >= 500) {
+      if (retry) {
+        await sleep(SESSION_RETRY_DELAY_MS);
+        continue;
+      }
+      return { kind: 'server-error' };
+    }
+    const body = (await res.json().catch(() => null)) as SessionResponse | null;
+    if (body?.error_code === 'TW0_FA_BLOCKED') return { kind: 'two-factor' };
+    if (!res.ok || !body?.success || !body.user_info) return { kind: 'invalid' };
+    return {
+      kind: 'ok',
+      data: {
+        userInfo: body.user_info,
+        billing: body.billing ?? {},
+        stats: body.stats ?? {},
+        permissions: body.permissions,
+      },
+    };
+  }
+}
+
+/** Each key of user_info, billing and stats in its own entry, nulls skipped; plus permissions and the role. */
+function cache(data: SessionData): void {
+  const keys: string[] = [];
+  for (const group of [data.userInfo, data.billing, data.stats]) {
+    for (const [k, v] of Object.entries(group)) {
+      if (v === null || v === undefined) continue;
+      storage.set(k, String(v));
+      keys.push(k);
+    }
+  }
+  storage.setJson('permissions', data.permissions);
+  storage.set('role', String(data.userInfo.role ?? ''));
+  storage.setJson(KEYS_INDEX, [...keys, 'permissions', 'role']);
+}
+
+function clearCache(): void {
+  for (const k of storage.getJson<string[]>(KEYS_INDEX) ?? []) storage.remove(k);
+  storage.remove(KEYS_INDEX);
+}
+
+const dialogs: Record<'invalid' | 'unavailable' | 'server-error', Omit<SessionDialog, 'next'>> = {
+  unavailable: { title: 'session.unavailableTitle', message: 'session.unavailableMessage' },
+  'server-error': { title: 'session.errorTitle', message: 'session.errorMessage' },
+  invalid: { title: 'session.invalidTitle', message: 'session.invalidMessage', footer: 'session.invalidFooter' },
+};
+
+async function apply(outcome: Outcome): Promise<SessionData | null> {
+  if (outcome.kind === 'ok') {
+    cache(outcome.data);
+    set({ status: 'ready', data: outcome.data });
+    startRefresh();
+    return outcome.data;
+  }
+  stopRefresh();
+  if (outcome.kind === 'two-factor') {
+    set({ status: 'none', data: null });
+    hooks.navigate('/auth/2fa/verify');
+    return null;
+  }
+  await sessionManager.clear();
+  hooks.showDialog({ ...dialogs[outcome.kind], next: '/auth/login' });
+  return null;
+}
+
+function startRefresh(): void {
+  if (timer) return;
+  timer = setInterval(() => void sessionManager.refresh(), SESSION_REFRESH_MS);
+}
+function stopRefresh(): void {
+  clearInterval(timer);
+  timer = undefined;
+}
+
+export const sessionManager = {
+  configure(next: SessionHooks): void {
+    hooks = next;
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  getState: (): State => state,
+  /** Initialised once and shared; a failure resets it so the next call tries again. */
+  initialize(): Promise<SessionData | null> {
+    if (!hasSession()) return Promise.resolve(null);
+    if (state.status === 'ready') return Promise.resolve(state.data);
+    if (!initPromise) {
+      set({ status: 'loading', data: state.data });
+      initPromise = fetchSession()
+        .then(apply)
+        .then((data) => {
+          if (!data) initPromise = null;
+          return data;
+        });
+    }
+    return initPromise;
+  },
+  /** The 60-second refresh; a refresh while one is running is ignored. */
+  async refresh(): Promise<void> {
+    if (refreshing || !hasSession()) return;
+    refreshing = true;
+    try {
+      await apply(await fetchSession());
+    } finally {
+      refreshing = false;
+    }
+  },
+  /** Ends the session on the server (the token is HttpOnly), clears the cached keys, stops refreshing. */
+  async clear(): Promise<void> {
+    stopRefresh();
+    initPromise = null;
+    clearCache();
+    set({ status: 'none', data: null });
+    await fetch('/api/user/auth/logout', {
+      method: 'POST',
+      headers: { [CSRF_HEADER]: readCookie(CSRF_COOKIE) ?? '' },
+    }).catch(() => undefined);
+  },
+  /** After login: forget the old state and load the new session. */
+  async reload(): Promise<SessionData | null> {
+    stopRefresh();
+    initPromise = null;
+    set({ status: 'none', data: null });
+    return sessionManager.initialize();
+  },
+};
