@@ -7,7 +7,6 @@ afterEach(() => {
   localStorage.clear();
   for (const c of document.cookie.split(';')) {
     const name = c.split('=')[0]?.trim();
-    // biome-ignore lint/suspicious/noDocumentCookie: tests reset the cookies the session code reads
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
 });
