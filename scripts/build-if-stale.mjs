@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
 function newest(dir) {
+  if (statSync(dir).isFile()) return statSync(dir).mtimeMs;
   let latest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
