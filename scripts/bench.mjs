@@ -104,7 +104,7 @@ async function main() {
   const admin = spawnSync(
     process.execPath,
     [
-      'apps/api/dist/cli.js',
+      'dist/cli.js',
       'admin:create',
       '--username',
       'bench_admin',

@@ -10,12 +10,47 @@ import { buildIfStale, root } from './build-if-stale.mjs';
 if (!buildIfStale()) process.exit(1);
 const dataDir = mkdtempSync(join(tmpdir(), 'hostdeck-shots-'));
 const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '3917' };
-const admin = spawnSync(process.execPath, ['dist/cli.js', 'admin:create', '--username', 'steve', '--email', 'steve@example.com', '--password', 'screenshot pass', '--first-name', 'Steve'], { cwd: join(root, 'apps/api'), env, encoding: 'utf8' });
+const admin = spawnSync(
+  process.execPath,
+  [
+    'dist/cli.js',
+    'admin:create',
+    '--username',
+    'steve',
+    '--email',
+    'steve@example.com',
+    '--password',
+    'screenshot pass',
+    '--first-name',
+    'Steve',
+  ],
+  { cwd: join(root, 'apps/api'), env, encoding: 'utf8' },
+);
 if (admin.status !== 0) throw new Error(admin.stderr);
 const server = spawn(process.execPath, ['apps/api/dist/server.js'], { cwd: root, env, stdio: 'inherit' });
 const base = 'http://127.0.0.1:3917';
-for (let i = 0; i < 100 && !(await fetch(`${base}/api/system/settings`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+for (
+  let i = 0;
+  i < 100 &&
+  !(await fetch(`${base}/api/system/settings`).then(
+    (r) => r.ok,
+    () => false,
+  ));
+  i++
+)
+  await new Promise((r) => setTimeout(r, 100));
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
   await page.goto(`${base}/auth/login`);

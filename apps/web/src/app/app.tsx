@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
@@ -7,10 +6,6 @@ import { Loading } from '../components/ui/loading.tsx';
 import { settingsStore } from '../lib/settings-store.ts';
 import { useSettingsState } from '../lib/use-settings.ts';
 import { createRouter } from './router.tsx';
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
-});
 
 /** Settings first: a failed settings fetch replaces the page body with the error page (specification §4). */
 export function App() {
@@ -24,9 +19,5 @@ export function App() {
     return <ErrorPage title={settings.error.title} message={settings.error.message} code={settings.error.code} />;
   }
   if (settings.status !== 'initialized') return <Loading label={t('common.loading')} fullPage />;
-  return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  );
+  return <RouterProvider router={router} />;
 }

@@ -1,15 +1,18 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { DialogHost } from '../components/ui/dialog-host.tsx';
-import { dialogStore } from '../lib/dialogs.ts';
+import { dialogStore, useDialog } from '../lib/dialogs.ts';
 import { sessionManager } from '../lib/session-manager.ts';
 import { PageTransition, preferredTransition, TransitionPicker } from './transitions.tsx';
+
+// The dialog (Radix) loads only when the shell has something to say.
+const DialogHost = lazy(() => import('../components/ui/dialog-host.tsx').then((m) => ({ default: m.DialogHost })));
 
 /** Every route renders inside this: scroll to top, transitions, the shell's dialogs. */
 export function Root() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const [style, setStyle] = useState(preferredTransition);
+  const dialog = useDialog();
   useEffect(() => {
     sessionManager.configure({ navigate: (p) => void navigate(p), showDialog: (d) => dialogStore.show(d) });
   }, [navigate]);
@@ -23,7 +26,11 @@ export function Root() {
         <Outlet />
       </PageTransition>
       <TransitionPicker value={style} onChange={setStyle} />
-      <DialogHost navigate={(p) => void navigate(p)} />
+      {dialog && (
+        <Suspense fallback={null}>
+          <DialogHost navigate={(p) => void navigate(p)} />
+        </Suspense>
+      )}
     </>
   );
 }

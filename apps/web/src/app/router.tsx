@@ -5,7 +5,6 @@ import { RouteErrorPage } from '../features/errors/error-routes.tsx';
 import { plannedAdminRoutes, plannedMemberRoutes } from './admin-routes.ts';
 import { GuestOnly, RequirePermission, RequireSession } from './guards.tsx';
 import { AuthLayout } from './layouts/auth-layout.tsx';
-import { MemberLayout } from './layouts/member-layout.tsx';
 import { Root } from './root.tsx';
 
 // Each page is its own chunk: the login page loads only what it needs.
@@ -96,7 +95,7 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           {
-            element: <MemberLayout />,
+            lazy: () => import('./layouts/member-layout.tsx').then((m) => ({ Component: m.MemberLayout })),
             children: [
               {
                 path: 'dashboard',

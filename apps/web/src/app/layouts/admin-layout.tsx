@@ -1,6 +1,8 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { queryClient } from '../../lib/query-client.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { adminNav, visibleEntries } from '../nav.ts';
 import { SideNav } from './side-nav.tsx';
@@ -22,7 +24,9 @@ export function AdminLayout() {
           label={t('admin.nav.label')}
         />
         <main className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
-          <Outlet />
+          <QueryClientProvider client={queryClient}>
+            <Outlet />
+          </QueryClientProvider>
         </main>
       </div>
     </div>
