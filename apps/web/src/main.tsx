@@ -5,19 +5,9 @@ import { App } from './app/app.tsx';
 import { applyStoredTheme } from './components/ui/theme-toggle.tsx';
 import { initI18n } from './lib/i18n.ts';
 import { installPlugins } from './lib/plugins.ts';
+import { showStartupError } from './lib/startup.ts';
 import { loadUiSettings } from './lib/ui-settings.ts';
 import { reportWebVitals } from './lib/web-vitals.ts';
-
-/** A start-up failure replaces the app with this screen (specification §2, §8). */
-function showStartupError(err: unknown): void {
-  console.error('Application failed to start', err);
-  const root = document.getElementById('root');
-  if (!root) return;
-  root.innerHTML =
-    '<main style="min-height:100dvh;display:flex;align-items:center;justify-content:center;padding:1rem;font-family:system-ui,sans-serif;text-align:center">' +
-    '<div><h1 style="font-size:1.5rem;font-weight:700">Application Error</h1>' +
-    '<p style="margin-top:.5rem;opacity:.8">Sorry, something went wrong. Please try refreshing the page.</p></div></main>';
-}
 
 function applyUiSettings(): void {
   try {
