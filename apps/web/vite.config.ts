@@ -5,7 +5,20 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      output: {
+        // Language chunks get recognisable names: locale-fr-<hash>.js.
+        chunkFileNames: (chunk) => {
+          const locale = chunk.moduleIds.map((id) => id.match(/\/locales\/(\w+)\/\1\.json$/)?.[1]).find(Boolean);
+          return locale ? `assets/locale-${locale}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
+    },
+  },
   test: {
     name: 'web',
     environment: 'happy-dom',

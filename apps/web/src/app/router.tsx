@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoon } from '../components/ui/coming-soon.tsx';
 import { Loading } from '../components/ui/loading.tsx';
-import { RouteErrorPage } from '../features/errors/error-routes.tsx';
+import { RouteErrorPage } from '../features/errors/route-error-page.tsx';
 import { plannedAdminRoutes, plannedMemberRoutes } from './admin-routes.ts';
 import { GuestOnly, RequirePermission, RequireSession } from './guards.tsx';
 import { AuthLayout } from './layouts/auth-layout.tsx';

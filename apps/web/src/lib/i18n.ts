@@ -1,6 +1,7 @@
 import { type Locale, locales } from '@hostdeck/contracts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { z } from 'zod';
 import { storage } from './storage.ts';
 
 /** One lazy chunk per language (specification §7): Vite splits every file matched here. */
@@ -45,15 +46,36 @@ export async function initI18n(): Promise<void> {
     returnNull: false,
   });
   await loadLanguage('en');
-  if (lng !== 'en' && (await loadLanguage(lng))) await i18n.changeLanguage(lng);
+  if (lng !== 'en' && (await loadLanguage(lng))) {
+    await i18n.changeLanguage(lng);
+    await applyZodLocale(lng);
+  }
   document.documentElement.lang = htmlLang(i18n.language);
 }
 
 export async function changeLanguage(lng: Locale): Promise<void> {
   if (!(await loadLanguage(lng))) return;
   await i18n.changeLanguage(lng);
+  await applyZodLocale(lng);
   storage.set(LOCALE_KEY, lng);
   document.documentElement.lang = htmlLang(lng);
+}
+
+/** Zod's own messages in the same language (Moldovan uses Romanian); one small chunk each. */
+const zodLocales: Record<Locale, () => Promise<{ default: () => Parameters<typeof z.config>[0] }>> = {
+  en: () => import('zod/v4/locales/en.js'),
+  ro: () => import('zod/v4/locales/ro.js'),
+  md: () => import('zod/v4/locales/ro.js'),
+  fr: () => import('zod/v4/locales/fr.js'),
+  de: () => import('zod/v4/locales/de.js'),
+  es: () => import('zod/v4/locales/es.js'),
+};
+async function applyZodLocale(lng: Locale): Promise<void> {
+  try {
+    z.config((await zodLocales[lng]()).default());
+  } catch (err) {
+    console.error(`Validation messages for ${lng} failed to load`, err);
+  }
 }
 
 function htmlLang(lng: string): string {

@@ -5,6 +5,14 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client.ts';
 
+/** The contract's own English messages (and the specification's defaults), shown in the member's language. */
+const knownMessages: Record<string, string> = {
+  'Invalid email address': 'validation.email',
+  'Invalid URL': 'validation.url',
+  'Only letters, digits, _ and - are allowed': 'validation.username',
+  'Enter the 6-digit code': 'validation.code',
+};
+
 /**
  * react-hook-form with the contract's zod schema; the server's field errors land on their fields,
  * any other error becomes a translated message (`errors.<CODE>`).
@@ -15,9 +23,10 @@ export function useApiForm<T extends FieldValues>(
   options: UseFormProps<T> = {},
 ) {
   const { t } = useTranslation();
+  const tr = (message: string) => (knownMessages[message] ? t(knownMessages[message]) : message);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<T>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<T>,
+    resolver: translated(zodResolver(schema as never) as unknown as Resolver<T>, tr),
     mode: 'onTouched',
     ...options,
   });
@@ -28,7 +37,7 @@ export function useApiForm<T extends FieldValues>(
     } catch (err) {
       if (err instanceof ApiError) {
         const fields = Object.entries(err.fields);
-        for (const [name, message] of fields) form.setError(name as Path<T>, { message });
+        for (const [name, message] of fields) form.setError(name as Path<T>, { message: tr(message) });
         if (fields.length === 0 || err.code !== 'VALIDATION_ERROR')
           setError(t(`errors.${err.code}`, { defaultValue: err.message }));
       } else {
@@ -37,4 +46,14 @@ export function useApiForm<T extends FieldValues>(
     }
   });
   return { form, onSubmit, error };
+}
+
+function translated<T extends FieldValues>(resolver: Resolver<T>, tr: (m: string) => string): Resolver<T> {
+  return async (values, context, options) => {
+    const result = await resolver(values, context, options);
+    for (const error of Object.values(result.errors)) {
+      if (error && typeof error.message === 'string') error.message = tr(error.message);
+    }
+    return result;
+  };
 }
