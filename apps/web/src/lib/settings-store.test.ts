@@ -128,4 +128,19 @@ describe('settings cache', () => {
     ]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
+
+  it('refresh() swaps in new values without leaving the initialized state, and keeps them on failure', async () => {
+    const fetchMock = vi.fn(async () => ok(good));
+    vi.stubGlobal('fetch', fetchMock);
+    await store.settingsStore.initialize();
+    const seen: string[] = [];
+    store.settingsStore.subscribe(() => seen.push(store.settingsStore.getState().status));
+    fetchMock.mockResolvedValueOnce(ok({ ...good, settings: { app_name: 'Renamed' } }));
+    await store.settingsStore.refresh();
+    expect(store.settingsStore.get('app_name')).toBe('Renamed');
+    fetchMock.mockResolvedValueOnce(new Response('x', { status: 500 }));
+    await store.settingsStore.refresh();
+    expect(store.settingsStore.get('app_name')).toBe('Renamed');
+    expect(seen).toEqual(['initialized']);
+  });
 });

@@ -47,10 +47,12 @@ export const settingsStore = {
     }
     return state.values[key];
   },
-  /** Forget everything (tests, and after an admin saves settings). */
-  reset(): void {
-    storage.remove(CACHE_KEY);
-    set({ status: 'uninitialized', values: {} });
+  /** Fetches again in the background (after an admin saves); the page keeps its current values meanwhile. */
+  async refresh(): Promise<void> {
+    const result = await fetchSettings();
+    if ('error' in result) return;
+    store(result.values);
+    set({ status: 'initialized', values: result.values });
   },
 };
 
@@ -67,10 +69,15 @@ async function load(): Promise<void> {
     set({ status: 'error', error: result.error, values: {} });
     return;
   }
-  storage.setJson(CACHE_KEY, { timestamp: Date.now(), values: result.values });
-  for (const [k, v] of Object.entries(result.values))
-    storage.set(`setting:${k}`, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  store(result.values);
   set({ status: 'initialized', values: result.values });
+}
+
+/** The cache entry with its timestamp, and each key on its own. */
+function store(values: Record<string, SettingValue>): void {
+  storage.setJson(CACHE_KEY, { timestamp: Date.now(), values });
+  for (const [k, v] of Object.entries(values))
+    storage.set(`setting:${k}`, typeof v === 'object' ? JSON.stringify(v) : String(v));
 }
 
 const GENERIC = 'An unexpected error occurred. Please try again later.';

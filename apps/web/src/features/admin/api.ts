@@ -18,8 +18,7 @@ export function useSaveSettings() {
     onSuccess: (data) => {
       client.setQueryData(key, data);
       // The public settings this tab cached are stale now.
-      settingsStore.reset();
-      void settingsStore.initialize();
+      void settingsStore.refresh();
     },
   });
 }
