@@ -109,7 +109,7 @@ const definitions: Record<string, Def> = {
     visibility: 'public',
     default: 'en',
     options: ['en', 'ro', 'fr', 'de', 'es', 'md'],
-    description: 'Default language for new visitors',
+    description: 'The language the community mainly speaks',
   },
   app_timezone: str('general', 'UTC', 'Time zone used for dates in mails and receipts', { maxLength: 64 }),
   app_url: {
@@ -126,7 +126,7 @@ const definitions: Record<string, Def> = {
     visibility: 'public',
     default: '',
     maxLength: 512,
-    description: 'Logo URL',
+    description: 'Address of the logo image',
   },
   currency: str('general', 'EUR', 'ISO 4217 currency for payments', { maxLength: 3 }),
   currency_symbol: str('general', '€', 'Symbol shown next to prices', { maxLength: 8 }),
