@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     chromiumPath: string;
+    /** The one-time first-run link the server printed. */
+    setupUrl: string;
   }
 }
 
@@ -31,6 +33,7 @@ function freePort(): Promise<number> {
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   project.provide('chromiumPath', existsSync(chromiumPath) ? chromiumPath : '');
   project.provide('baseUrl', '');
+  project.provide('setupUrl', '');
   if (!existsSync(chromiumPath)) return undefined;
   if (!buildIfStale({ quiet: true })) throw new Error('build failed');
   const dataDir = mkdtempSync(join(tmpdir(), 'hostdeck-e2e-'));
@@ -68,9 +71,15 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     await new Promise((r) => setTimeout(r, 200));
   }
   project.provide('baseUrl', baseUrl);
+  await waitForOutput(() => output, /First-run setup: (\S+)/);
+  project.provide('setupUrl', output.match(/First-run setup: (\S+)/)?.[1] ?? '');
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+async function waitForOutput(read: () => string, pattern: RegExp): Promise<void> {
+  for (let i = 0; i < 100 && !pattern.test(read()); i++) await new Promise((r) => setTimeout(r, 100));
 }

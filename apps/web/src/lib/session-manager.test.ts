@@ -142,3 +142,16 @@ describe('session manager', () => {
     expect(sessionCalls(f)).toBe(3);
   });
 });
+
+describe('session reload', () => {
+  it('keeps a ready session ready while it loads the new data', async () => {
+    const f = routes(() => json(200, session));
+    await m.sessionManager.initialize();
+    const seen: string[] = [];
+    m.sessionManager.subscribe(() => seen.push(m.sessionManager.getState().status));
+    f.mockImplementation(async () => json(200, { ...session, user_info: { ...session.user_info, credits: 99 } }));
+    await m.sessionManager.reload();
+    expect(seen.every((s) => s === 'ready')).toBe(true);
+    expect(m.sessionManager.getState().data?.userInfo.credits).toBe(99);
+  });
+});

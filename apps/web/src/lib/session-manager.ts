@@ -188,11 +188,13 @@ export const sessionManager = {
       headers: { [CSRF_HEADER]: readCookie(CSRF_COOKIE) ?? '' },
     }).catch(() => undefined);
   },
-  /** After login: forget the old state and load the new session. */
+  /**
+   * After login or an account change: load the session again. A ready session stays ready while
+   * the new one loads, so guarded pages are not torn down and mounted again.
+   */
   async reload(): Promise<SessionData | null> {
-    stopRefresh();
     initPromise = null;
-    set({ status: 'none', data: null });
-    return sessionManager.initialize();
+    if (state.status !== 'ready') return sessionManager.initialize();
+    return apply(await fetchSession());
   },
 };
