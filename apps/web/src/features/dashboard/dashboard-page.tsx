@@ -1,4 +1,4 @@
-import { Coins, Cpu, Database, HardDrive, MemoryStick, Network, Save, Server } from 'lucide-react';
+import { Coins, Cpu, Database, HardDrive, MemoryStick, Network, Save, Server, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/use-session.ts';
@@ -56,6 +56,26 @@ export function DashboardPage() {
             </li>
           ))}
         </ul>
+      </section>
+
+      <section className="surface flex flex-wrap items-center justify-between gap-4 p-6">
+        <div className="flex items-center gap-3">
+          <ShieldCheck className={`size-6 ${info.two_fa_enabled ? 'text-brand-400' : 'text-slate-500'}`} aria-hidden />
+          <div>
+            <h2 className="text-lg font-semibold">{t('dashboard.securityTitle')}</h2>
+            <p className="text-sm text-slate-500">
+              {t(info.two_fa_enabled ? 'dashboard.twoFactorOn' : 'dashboard.twoFactorOff')}
+            </p>
+          </div>
+        </div>
+        {!info.two_fa_enabled && (
+          <Link
+            to="/auth/2fa/setup"
+            className="rounded-xl border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-400 dark:border-slate-700"
+          >
+            {t('dashboard.setupTwoFactor')}
+          </Link>
+        )}
       </section>
 
       <section className="surface p-6">
