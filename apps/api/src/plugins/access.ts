@@ -77,7 +77,7 @@ export function registerAccess(app: FastifyInstance, table: RouteInfo[]): void {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (method === 'HEAD' && route.url !== '/*') continue;
+      if (method === 'HEAD') continue; // Fastify's automatic twin of a GET route, with the same rule
       table.push({ method, url: route.url, access: route.config?.access });
     }
   });
