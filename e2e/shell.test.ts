@@ -34,7 +34,7 @@ describe.runIf(hasBrowser())('client shell in the browser', () => {
     const response = await chunk;
     expect(response.ok()).toBe(true);
     await expect.poll(() => page.locator('button[type="submit"]').innerText()).not.toBe(before);
-    expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('fr');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('locale'))).toBe('fr');
     await context.close();
   });
 
@@ -43,6 +43,10 @@ describe.runIf(hasBrowser())('client shell in the browser', () => {
     const res = await page.goto('/privacy-policy');
     expect(res?.status()).toBe(200);
     expect(await res?.headerValue('content-type')).toContain('text/html');
+    await page.goto('/');
+    // / goes to /dashboard, which sends a visitor without a session on to the login page.
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    expect(await page.evaluate(() => localStorage.getItem('redirect_after_login'))).toBe('/dashboard');
     const api = await page.request.get('/api/does-not-exist');
     expect(api.status()).toBe(404);
     expect((await api.json()).error_code).toBe('NOT_FOUND');

@@ -22,7 +22,8 @@ export async function registerSpa(app: FastifyInstance): Promise<void> {
       },
     });
   }
-  app.get('/*', { config: { access: access.public }, schema: { hide: true } }, async (req, reply) => {
+  // Files of the client are not rate limited: one page load fetches dozens, and many members may share an address.
+  app.get('/*', { config: { access: access.public, rateLimit: false }, schema: { hide: true } }, async (req, reply) => {
     const path = (req.params as { '*': string })['*'];
     if (req.url.startsWith('/api/') || req.url === '/api')
       throw new AppError('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`);

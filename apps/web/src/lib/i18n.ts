@@ -55,9 +55,9 @@ export async function initI18n(): Promise<void> {
 
 export async function changeLanguage(lng: Locale): Promise<void> {
   if (!(await loadLanguage(lng))) return;
+  storage.set(LOCALE_KEY, lng);
   await i18n.changeLanguage(lng);
   await applyZodLocale(lng);
-  storage.set(LOCALE_KEY, lng);
   document.documentElement.lang = htmlLang(lng);
 }
 
