@@ -34,8 +34,10 @@ export function buildIfStale({ quiet = false } = {}) {
   for (const step of steps) {
     if (!stale(join(root, step.output), step.sources)) continue;
     if (!quiet) console.log(`building ${step.workspace}…`);
+    // Always a production build, even when a test runner (NODE_ENV=test) asks for it.
     const r = spawnSync('npm', ['run', 'build', '-w', step.workspace], {
       cwd: root,
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: quiet ? 'pipe' : 'inherit',
     });
     if (r.status !== 0) {
