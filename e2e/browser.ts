@@ -1,5 +1,7 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+// @ts-expect-error plain ESM script without types
+import { chromiumArgs } from '../scripts/chromium.mjs';
 
 export const baseUrl = () => inject('baseUrl');
 /** The browser suite needs Chromium; scripts/test.mjs reports (or, in CI, fails) when it is missing. */
@@ -8,16 +10,7 @@ export const hasBrowser = () => inject('chromiumPath') !== '';
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: inject('chromiumPath'),
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: chromiumArgs,
   });
 }
 

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM script without types
 import { buildIfStale, root } from '../scripts/build-if-stale.mjs';
+// @ts-expect-error plain ESM script without types
+import { chromiumPath } from '../scripts/chromium.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,8 +17,6 @@ declare module 'vitest' {
     setupUrl: string;
   }
 }
-
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { buildIfStale, root } from './build-if-stale.mjs';
+import { chromiumArgs, chromiumPath } from './chromium.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -61,21 +62,12 @@ async function call(base, path, body, cookies) {
 }
 
 async function loginJsSize(base) {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const sizes = new Map();
-  if (existsSync(chromium)) {
+  if (existsSync(chromiumPath)) {
     const { chromium: pw } = await import('playwright-core');
     const browser = await pw.launch({
-      executablePath: chromium,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     });
     const page = await browser.newPage();
     page.on('response', async (r) => {

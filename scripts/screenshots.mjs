@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildIfStale, root } from './build-if-stale.mjs';
+import { chromiumArgs, chromiumPath } from './chromium.mjs';
 
 if (!buildIfStale()) process.exit(1);
 const dataDir = mkdtempSync(join(tmpdir(), 'hostdeck-shots-'));
@@ -40,16 +41,8 @@ for (
 )
   await new Promise((r) => setTimeout(r, 100));
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  executablePath: chromiumPath,
+  args: chromiumArgs,
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });

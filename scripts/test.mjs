@@ -4,9 +4,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './build-if-stale.mjs';
+import { chromiumPath } from './chromium.mjs';
 
 const ci = Boolean(process.env.CI);
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
 const notes = [];
 if (!process.env.TEST_DATABASE_URL) {
   if (ci) notes.push('FAIL: TEST_DATABASE_URL is not set; CI must run the PostgreSQL suite');
@@ -19,8 +20,8 @@ if (!process.env.TEST_REDIS_URL) {
   if (ci) notes.push('FAIL: TEST_REDIS_URL is not set; CI must run the Redis suite');
   else notes.push('skipped: the Redis suite (set TEST_REDIS_URL=redis://127.0.0.1:6379 to run it)');
 }
-if (!existsSync(chromium)) {
-  if (ci) notes.push(`FAIL: no Chromium at ${chromium}; CI must run the browser suite`);
+if (!existsSync(chromiumPath)) {
+  if (ci) notes.push(`FAIL: no Chromium at ${chromiumPath}; CI must run the browser suite`);
   else notes.push(`skipped: the browser suite (install Debian's chromium, or set CHROMIUM_PATH)`);
 }
 for (const n of notes) console.log(n);

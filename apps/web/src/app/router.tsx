@@ -95,7 +95,7 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           {
-            lazy: () => import('./layouts/member-layout.tsx').then((m) => ({ Component: m.MemberLayout })),
+            lazy: () => import('./layouts/shell-layout.tsx').then((m) => ({ Component: m.MemberLayout })),
             children: [
               {
                 path: 'dashboard',
@@ -107,7 +107,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'mc-admin',
-            lazy: () => import('./layouts/admin-layout.tsx').then((m) => ({ Component: m.AdminLayout })),
+            lazy: () => import('./layouts/shell-layout.tsx').then((m) => ({ Component: m.AdminLayout })),
             children: adminChildren,
           },
         ],

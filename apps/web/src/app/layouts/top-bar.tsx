@@ -1,5 +1,5 @@
 import { isAdminRole } from '@hostdeck/contracts';
-import { Coins, LogOut, Menu, ShieldCheck, UserRound } from 'lucide-react';
+import { Coins, LogOut, type LucideIcon, Menu, ShieldCheck, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitcher } from '../../components/ui/language-switcher.tsx';
@@ -34,32 +34,22 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
         <LanguageSwitcher />
       </div>
       <ThemeToggle />
-      {isAdminRole(data?.userInfo.role) && (
-        <Link
-          to="/mc-admin"
-          className="rounded-lg p-2 hover:bg-slate-200/70 dark:hover:bg-slate-800/70"
-          aria-label={t('nav.admin')}
-          title={t('nav.admin')}
-        >
-          <ShieldCheck className="size-4" aria-hidden />
-        </Link>
-      )}
-      <Link
-        to="/account"
-        className="rounded-lg p-2 hover:bg-slate-200/70 dark:hover:bg-slate-800/70"
-        aria-label={t('nav.account')}
-        title={t('nav.account')}
-      >
-        <UserRound className="size-4" aria-hidden />
-      </Link>
-      <Link
-        to="/auth/logout"
-        className="rounded-lg p-2 hover:bg-slate-200/70 dark:hover:bg-slate-800/70"
-        aria-label={t('nav.logout')}
-        title={t('nav.logout')}
-      >
-        <LogOut className="size-4" aria-hidden />
-      </Link>
+      {isAdminRole(data?.userInfo.role) && <IconLink to="/mc-admin" label={t('nav.admin')} icon={ShieldCheck} />}
+      <IconLink to="/account" label={t('nav.account')} icon={UserRound} />
+      <IconLink to="/auth/logout" label={t('nav.logout')} icon={LogOut} />
     </header>
+  );
+}
+
+function IconLink({ to, label, icon: Icon }: { to: string; label: string; icon: LucideIcon }) {
+  return (
+    <Link
+      to={to}
+      className="rounded-lg p-2 hover:bg-slate-200/70 dark:hover:bg-slate-800/70"
+      aria-label={label}
+      title={label}
+    >
+      <Icon className="size-4" aria-hidden />
+    </Link>
   );
 }

@@ -1,11 +1,10 @@
-import { type RegisterBody, RegisterBodySchema } from '@hostdeck/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
 import { sessionManager } from '../../lib/session-manager.ts';
 import { useSetting } from '../../lib/use-settings.ts';
+import { AccountFields, AccountSchema, type AccountValues } from './account-fields.tsx';
 import { authApi } from './api.ts';
 import { useApiForm } from './use-api-form.ts';
 
@@ -15,12 +14,12 @@ export function RegisterPage() {
   const [params] = useSearchParams();
   const open = useSetting<boolean>('registration_enabled');
   const ref = params.get('ref') ?? undefined;
-  const { form, onSubmit, error } = useApiForm<RegisterBody>(RegisterBodySchema, async (values) => {
+  const { form, onSubmit, error } = useApiForm<AccountValues>(AccountSchema, async (values) => {
     await authApi.register({ ...values, ref });
     await sessionManager.reload();
     await navigate('/dashboard', { replace: true });
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   if (open === false) {
     return (
       <div className="flex flex-col gap-4">
@@ -40,42 +39,7 @@ export function RegisterPage() {
       </div>
       {ref && <Alert tone="info">{t('auth.register.referred')}</Alert>}
       {error && <Alert>{error}</Alert>}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label={t('auth.fields.firstName')}
-          autoComplete="given-name"
-          error={errors.first_name?.message}
-          {...form.register('first_name')}
-        />
-        <Field
-          label={t('auth.fields.lastName')}
-          autoComplete="family-name"
-          error={errors.last_name?.message}
-          {...form.register('last_name')}
-        />
-      </div>
-      <Field
-        label={t('auth.fields.username')}
-        autoComplete="username"
-        hint={t('auth.register.usernameHint')}
-        error={errors.username?.message}
-        {...form.register('username')}
-      />
-      <Field
-        label={t('auth.fields.email')}
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <Field
-        label={t('auth.fields.password')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('auth.register.passwordHint')}
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
+      <AccountFields form={form} hints />
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? t('common.working') : t('auth.register.submit')}
       </Button>

@@ -1,15 +1,12 @@
-import { type RegisterBody, RegisterBodySchema } from '@hostdeck/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
 import { sessionManager } from '../../lib/session-manager.ts';
+import { AccountFields, AccountSchema, type AccountValues } from './account-fields.tsx';
 import { authApi } from './api.ts';
 import { useApiForm } from './use-api-form.ts';
-
-const Schema = RegisterBodySchema.omit({ ref: true });
 
 /** First-run setup: the one-time link from the server log creates the first Administrator. */
 export function SetupPage() {
@@ -24,12 +21,12 @@ export function SetupPage() {
       () => setRequired(true),
     );
   }, []);
-  const { form, onSubmit, error } = useApiForm<Omit<RegisterBody, 'ref'>>(Schema, async (values) => {
+  const { form, onSubmit, error } = useApiForm<AccountValues>(AccountSchema, async (values) => {
     await authApi.setup({ ...values, token });
     await sessionManager.reload();
     await navigate('/mc-admin', { replace: true });
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   if (required === false) {
     return (
       <div className="flex flex-col gap-4">
@@ -48,30 +45,7 @@ export function SetupPage() {
       </div>
       {!token && <Alert>{t('errors.SETUP_TOKEN_INVALID')}</Alert>}
       {error && <Alert>{error}</Alert>}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t('auth.fields.firstName')} error={errors.first_name?.message} {...form.register('first_name')} />
-        <Field label={t('auth.fields.lastName')} error={errors.last_name?.message} {...form.register('last_name')} />
-      </div>
-      <Field
-        label={t('auth.fields.username')}
-        autoComplete="username"
-        error={errors.username?.message}
-        {...form.register('username')}
-      />
-      <Field
-        label={t('auth.fields.email')}
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <Field
-        label={t('auth.fields.password')}
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
+      <AccountFields form={form} />
       <Button type="submit" disabled={isSubmitting || !token}>
         {t('auth.setup.submit')}
       </Button>

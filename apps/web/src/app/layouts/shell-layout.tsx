@@ -1,0 +1,39 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { queryClient } from '../../lib/query-client.ts';
+import { useSession } from '../../lib/use-session.ts';
+import { adminNav, memberNav, type NavEntry, visibleEntries } from '../nav.ts';
+import { SideNav } from './side-nav.tsx';
+import { TopBar } from './top-bar.tsx';
+
+/** Top bar, side navigation and page: the frame of every signed-in page. */
+function ShellLayout({ entries, label }: { entries: NavEntry[]; label: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="min-h-dvh">
+      <TopBar onMenu={() => setOpen(true)} />
+      <div className="flex">
+        <SideNav entries={entries} open={open} onClose={() => setOpen(false)} label={label} />
+        <main className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+          <QueryClientProvider client={queryClient}>
+            <Outlet />
+          </QueryClientProvider>
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export function MemberLayout() {
+  const { t } = useTranslation();
+  return <ShellLayout entries={memberNav} label={t('nav.main')} />;
+}
+
+/** The admin area: navigation generated from the registry, filtered by the member's permissions. */
+export function AdminLayout() {
+  const { t } = useTranslation();
+  const { data } = useSession();
+  return <ShellLayout entries={visibleEntries(adminNav, data?.permissions ?? [])} label={t('admin.nav.label')} />;
+}
