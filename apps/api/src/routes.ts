@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 
 /** The one registry of feature routes: add a module here. */
 export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [

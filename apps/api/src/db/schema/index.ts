@@ -1,3 +1,5 @@
+export * from './audit.ts';
+export * from './ledger.ts';
 export * from './mail.ts';
 export * from './roles.ts';
 export * from './sessions.ts';

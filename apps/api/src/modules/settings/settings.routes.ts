@@ -3,11 +3,14 @@ import {
   AdminSettingsResponseSchema,
   AdminSettingsUpdateBodySchema,
   ErrorEnvelopeSchema,
+  settingsByKey,
   settingsCatalogue,
 } from '@hostdeck/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.ts';
 import { access } from '../../plugins/access.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { SettingsService } from './settings.service.ts';
 
 /** Every catalogue entry with its current value; secrets only say whether they are set. */
@@ -61,7 +64,19 @@ export async function settingsRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
+      const before = Object.fromEntries(
+        Object.keys(req.body.values).map((k) => [k, settingsByKey.has(k) ? settings.get(k) : null]),
+      );
       await settings.update(req.body.values);
+      const after = Object.fromEntries(Object.keys(req.body.values).map((k) => [k, settings.get(k)]));
+      await recordAudit(app.ctx.db, {
+        actorId: actorOf(req).id,
+        action: 'settings.update',
+        targetType: 'settings',
+        targetId: 'settings',
+        before,
+        after,
+      });
       return { success: true as const, settings: present(settings) };
     },
   );

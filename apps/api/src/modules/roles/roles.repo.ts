@@ -1,0 +1,69 @@
+import type { Role } from '@hostdeck/contracts';
+import { and, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type RoleRow, roles, users } from '../../db/schema/index.ts';
+import { likeTerm, orderBy, type PageQuery } from '../../lib/paging.ts';
+
+const members = sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id} and ${users.deletedAt} is null)`;
+
+export function presentRole(row: RoleRow, memberCount: number): Role {
+  return {
+    id: row.id,
+    name: row.name,
+    display_name: row.displayName,
+    color: row.color,
+    level: row.level,
+    permissions: row.permissions,
+    builtin: row.builtin,
+    members: Number(memberCount),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function findRolesPage(
+  db: Db,
+  q: PageQuery & { search?: string },
+): Promise<{ data: Role[]; total: number }> {
+  const where: SQL | undefined = q.search
+    ? or(ilike(roles.name, likeTerm(q.search)), ilike(roles.displayName, likeTerm(q.search)))
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ role: roles, members })
+      .from(roles)
+      .where(where)
+      .orderBy(
+        ...orderBy(q.sort, { level: roles.level, name: roles.name, created_at: roles.createdAt }, [
+          sql`${roles.level} asc`,
+          sql`${roles.id} asc`,
+        ]),
+      )
+      .limit(q.per_page)
+      .offset((q.page - 1) * q.per_page),
+    db.select({ n: count() }).from(roles).where(where),
+  ]);
+  return { data: rows.map((r) => presentRole(r.role, r.members)), total: Number(total?.n ?? 0) };
+}
+
+export async function findRole(db: Db, id: number, lock = false): Promise<{ role: RoleRow; members: number } | null> {
+  const query = db.select({ role: roles, members }).from(roles).where(eq(roles.id, id)).limit(1);
+  const rows = lock ? await query.for('update', { of: roles }) : await query;
+  return rows[0] ?? null;
+}
+
+/** Live, unbanned accounts holding admin.root, optionally not counting one account. */
+export async function countActiveRootUsers(db: Db, exceptUserId?: string): Promise<number> {
+  const conditions = [
+    isNull(users.deletedAt),
+    eq(users.banned, false),
+    sql`${roles.permissions} @> '["admin.root"]'::jsonb`,
+  ];
+  if (exceptUserId) conditions.push(sql`${users.id} <> ${exceptUserId}`);
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .innerJoin(roles, eq(users.roleId, roles.id))
+    .where(and(...conditions));
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,132 @@
+import type { Role, RoleCreate, RoleUpdate } from '@hostdeck/contracts';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { roles } from '../../db/schema/index.ts';
+import { type Actor, assertFresh, assertHoldsAll } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { CrudService } from '../../lib/crud-routes.ts';
+import type { PageQuery } from '../../lib/paging.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { SessionService } from '../auth/sessions.service.ts';
+import { findRole, findRolesPage, presentRole } from './roles.repo.ts';
+
+/**
+ * Roles: level, colour, display name and the permission set. Nobody grants a permission they do not
+ * hold, nor edits a role holding one; built-in roles stay; a change reaches members at their next
+ * session refresh (the session cache is dropped everywhere).
+ */
+export class RolesService implements CrudService<Role> {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionService,
+  ) {}
+
+  list(q: PageQuery & { search?: string }) {
+    return findRolesPage(this.db, q);
+  }
+
+  async get(id: string | number): Promise<Role> {
+    const found = await findRole(this.db, Number(id));
+    if (!found) throw new AppError('NOT_FOUND', 'There is no such role');
+    return presentRole(found.role, found.members);
+  }
+
+  async create(actor: Actor, body: RoleCreate): Promise<Role> {
+    assertHoldsAll(actor, body.permissions, 'You cannot grant a permission you do not hold');
+    const created = await this.db.transaction(async (tx) => {
+      const existing = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, body.name)).limit(1);
+      if (existing.length)
+        throw new AppError('VALIDATION_ERROR', 'A role with this name exists', {
+          name: 'A role with this name exists',
+        });
+      const [row] = await tx
+        .insert(roles)
+        .values({
+          name: body.name,
+          displayName: body.display_name,
+          color: body.color,
+          level: body.level,
+          permissions: [...new Set(body.permissions)],
+        })
+        .returning();
+      if (!row) throw new Error('Role insert returned nothing');
+      await recordAudit(tx as unknown as Db, {
+        actorId: actor.id,
+        action: 'role.create',
+        targetType: 'role',
+        targetId: row.id,
+        after: presentRole(row, 0),
+      });
+      return row;
+    });
+    return presentRole(created, 0);
+  }
+
+  async update(actor: Actor, id: string | number, body: RoleUpdate): Promise<Role> {
+    return this.change(actor, Number(id), body.updated_at, 'role.update', (row) => ({
+      displayName: body.display_name ?? row.displayName,
+      color: body.color ?? row.color,
+      level: body.level ?? row.level,
+    }));
+  }
+
+  async setPermissions(actor: Actor, id: number, permissions: string[], updatedAt: string): Promise<Role> {
+    assertHoldsAll(actor, permissions, 'You cannot grant a permission you do not hold');
+    return this.change(actor, id, updatedAt, 'role.permissions', () => ({ permissions: [...new Set(permissions)] }));
+  }
+
+  async remove(actor: Actor, id: string | number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const found = await findRole(tx as unknown as Db, Number(id), true);
+      if (!found) throw new AppError('NOT_FOUND', 'There is no such role');
+      if (found.role.builtin) throw new AppError('ROLE_BUILTIN', 'Built-in roles can be renamed but not deleted');
+      if (found.members > 0)
+        throw new AppError(
+          'ROLE_IN_USE',
+          `${found.members} member(s) still hold this role; give them another role first`,
+        );
+      assertHoldsAll(actor, found.role.permissions, 'You cannot delete a role holding permissions you do not hold');
+      await tx.delete(roles).where(eq(roles.id, found.role.id));
+      await recordAudit(tx as unknown as Db, {
+        actorId: actor.id,
+        action: 'role.delete',
+        targetType: 'role',
+        targetId: found.role.id,
+        before: presentRole(found.role, 0),
+      });
+    });
+  }
+
+  /** Lock, check freshness and the actor's reach, write, audit; then every session sees the change. */
+  private async change(
+    actor: Actor,
+    id: number,
+    updatedAt: string,
+    action: string,
+    patch: (row: typeof roles.$inferSelect) => Partial<typeof roles.$inferInsert>,
+  ): Promise<Role> {
+    const result = await this.db.transaction(async (tx) => {
+      const found = await findRole(tx as unknown as Db, id, true);
+      if (!found) throw new AppError('NOT_FOUND', 'There is no such role');
+      assertFresh(updatedAt, found.role.updatedAt);
+      assertHoldsAll(actor, found.role.permissions, 'You cannot change a role holding permissions you do not hold');
+      const [row] = await tx
+        .update(roles)
+        .set({ ...patch(found.role), updatedAt: new Date() })
+        .where(eq(roles.id, id))
+        .returning();
+      if (!row) throw new Error('Role update returned nothing');
+      await recordAudit(tx as unknown as Db, {
+        actorId: actor.id,
+        action,
+        targetType: 'role',
+        targetId: id,
+        before: presentRole(found.role, found.members),
+        after: presentRole(row, found.members),
+      });
+      return presentRole(row, found.members);
+    });
+    await this.sessions.invalidateAll();
+    return result;
+  }
+}
