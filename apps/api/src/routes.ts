@@ -13,4 +13,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   sessionRoutes,
   authRoutes,
   settingsRoutes,
+  auditRoutes,
+  rolesRoutes,
+  usersRoutes,
 ];

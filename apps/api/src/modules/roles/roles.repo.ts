@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { type RoleRow, roles, users } from '../../db/schema/index.ts';
 import { likeTerm, orderBy, type PageQuery } from '../../lib/paging.ts';
 
-const members = sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id} and ${users.deletedAt} is null)`;
+// Written with explicit aliases: inside a subquery Drizzle would print the columns unqualified.
+const members = sql<number>`(select count(*)::int from users m where m.role_id = "roles"."id" and m.deleted_at is null)`;
 
 export function presentRole(row: RoleRow, memberCount: number): Role {
   return {
@@ -52,14 +53,15 @@ export async function findRole(db: Db, id: number, lock = false): Promise<{ role
   return rows[0] ?? null;
 }
 
-/** Live, unbanned accounts holding admin.root, optionally not counting one account. */
-export async function countActiveRootUsers(db: Db, exceptUserId?: string): Promise<number> {
+/** Live, unbanned accounts holding admin.root, optionally not counting one account or one role's members. */
+export async function countActiveRootUsers(db: Db, except: { userId?: string; roleId?: number } = {}): Promise<number> {
   const conditions = [
     isNull(users.deletedAt),
     eq(users.banned, false),
     sql`${roles.permissions} @> '["admin.root"]'::jsonb`,
   ];
-  if (exceptUserId) conditions.push(sql`${users.id} <> ${exceptUserId}`);
+  if (except.userId) conditions.push(sql`${users.id} <> ${except.userId}`);
+  if (except.roleId) conditions.push(sql`${roles.id} <> ${except.roleId}`);
   const [row] = await db
     .select({ n: count() })
     .from(users)

@@ -1,4 +1,4 @@
-import type { Role, RoleCreate, RoleUpdate } from '@hostdeck/contracts';
+import { ROOT_PERMISSION, type Role, type RoleCreate, type RoleUpdate } from '@hostdeck/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles } from '../../db/schema/index.ts';
@@ -8,7 +8,7 @@ import type { CrudService } from '../../lib/crud-routes.ts';
 import type { PageQuery } from '../../lib/paging.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { SessionService } from '../auth/sessions.service.ts';
-import { findRole, findRolesPage, presentRole } from './roles.repo.ts';
+import { countActiveRootUsers, findRole, findRolesPage, presentRole } from './roles.repo.ts';
 
 /**
  * Roles: level, colour, display name and the permission set. Nobody grants a permission they do not
@@ -63,7 +63,7 @@ export class RolesService implements CrudService<Role> {
   }
 
   async update(actor: Actor, id: string | number, body: RoleUpdate): Promise<Role> {
-    return this.change(actor, Number(id), body.updated_at, 'role.update', (row) => ({
+    return this.change(actor, Number(id), body.updated_at, 'role.update', async (row) => ({
       displayName: body.display_name ?? row.displayName,
       color: body.color ?? row.color,
       level: body.level ?? row.level,
@@ -72,7 +72,17 @@ export class RolesService implements CrudService<Role> {
 
   async setPermissions(actor: Actor, id: number, permissions: string[], updatedAt: string): Promise<Role> {
     assertHoldsAll(actor, permissions, 'You cannot grant a permission you do not hold');
-    return this.change(actor, id, updatedAt, 'role.permissions', () => ({ permissions: [...new Set(permissions)] }));
+    return this.change(actor, id, updatedAt, 'role.permissions', async (row, tx) => {
+      // Taking admin.root from a role must leave at least one active Administrator elsewhere.
+      const dropsRoot = row.permissions.includes(ROOT_PERMISSION) && !permissions.includes(ROOT_PERMISSION);
+      if (dropsRoot && (await countActiveRootUsers(tx, { roleId: row.id })) === 0) {
+        throw new AppError(
+          'LAST_ADMINISTRATOR',
+          'No active Administrator would be left; give someone else admin.root first',
+        );
+      }
+      return { permissions: [...new Set(permissions)] };
+    });
   }
 
   async remove(actor: Actor, id: string | number): Promise<void> {
@@ -103,7 +113,7 @@ export class RolesService implements CrudService<Role> {
     id: number,
     updatedAt: string,
     action: string,
-    patch: (row: typeof roles.$inferSelect) => Partial<typeof roles.$inferInsert>,
+    patch: (row: typeof roles.$inferSelect, tx: Db) => Promise<Partial<typeof roles.$inferInsert>>,
   ): Promise<Role> {
     const result = await this.db.transaction(async (tx) => {
       const found = await findRole(tx as unknown as Db, id, true);
@@ -112,7 +122,7 @@ export class RolesService implements CrudService<Role> {
       assertHoldsAll(actor, found.role.permissions, 'You cannot change a role holding permissions you do not hold');
       const [row] = await tx
         .update(roles)
-        .set({ ...patch(found.role), updatedAt: new Date() })
+        .set({ ...(await patch(found.role, tx as unknown as Db)), updatedAt: new Date() })
         .where(eq(roles.id, id))
         .returning();
       if (!row) throw new Error('Role update returned nothing');

@@ -196,7 +196,7 @@ export class UsersService implements CrudService<AdminUser> {
 
   private async assertNotLastAdministrator(tx: Tx, user: UserRow, role: RoleRow): Promise<void> {
     if (!role.permissions.includes(ROOT_PERMISSION) || user.banned) return;
-    if ((await countActiveRootUsers(tx, user.id)) === 0) {
+    if ((await countActiveRootUsers(tx, { userId: user.id })) === 0) {
       throw new AppError('LAST_ADMINISTRATOR', 'This is the last active Administrator; make someone else one first');
     }
   }

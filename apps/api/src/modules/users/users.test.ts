@@ -1,0 +1,192 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { newMember, TestClient } from '../../../test/client.ts';
+import { memberWithPermissions } from '../../../test/users.ts';
+import { coinLedger } from '../../db/schema/index.ts';
+
+let t: TestApp;
+let root: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  root = await memberWithPermissions(t.app, ['admin.root'], 8);
+});
+afterAll(() => t.close());
+
+async function member() {
+  const client = new TestClient(t.app);
+  const m = newMember();
+  await client.post('/api/user/auth/register', m);
+  const uuid = (await client.get('/api/user/session')).json().user_info.uuid as string;
+  return { client, m, uuid };
+}
+const load = async (uuid: string) => (await root.get(`/api/admin/users/${uuid}`)).json().data;
+const roleId = async (name: string) =>
+  (await root.get(`/api/admin/roles?search=${name}`)).json().data.find((r: { name: string }) => r.name === name)
+    .id as number;
+
+describe('users list', () => {
+  it('searches by username, email or uuid and filters by role and banned', async () => {
+    const a = await member();
+    const byName = (await root.get(`/api/admin/users?search=${a.m.username.toUpperCase()}`)).json();
+    expect(byName.data.map((u: { id: string }) => u.id)).toEqual([a.uuid]);
+    expect((await root.get(`/api/admin/users?search=${a.m.email}`)).json().data[0].id).toBe(a.uuid);
+    expect((await root.get(`/api/admin/users?search=${a.uuid}`)).json().data[0].id).toBe(a.uuid);
+    const members = (await root.get(`/api/admin/users?role_id=${await roleId('member')}&per_page=100`)).json();
+    expect(members.data.every((u: { role_name: string }) => u.role_name === 'member')).toBe(true);
+    await root.post(`/api/admin/users/${a.uuid}/ban`, { reason: 'spam in chat' });
+    const banned = (await root.get('/api/admin/users?banned=true')).json().data.map((u: { id: string }) => u.id);
+    expect(banned).toContain(a.uuid);
+    expect((await root.get('/api/admin/users?banned=maybe')).statusCode).toBe(400);
+    expect((await root.get('/api/admin/users/not-a-uuid')).statusCode).toBe(400);
+    expect((await root.get('/api/admin/users/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+});
+
+describe('editing a user', () => {
+  it('changes profile, limits and verified with the loaded version; a stale copy is refused', async () => {
+    const a = await member();
+    const before = await load(a.uuid);
+    const res = await root.patch(`/api/admin/users/${a.uuid}`, {
+      first_name: 'Grace',
+      memory_limit: 4096,
+      verified: true,
+      updated_at: before.updated_at,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ first_name: 'Grace', memory_limit: 4096, verified: true });
+    expect((await a.client.get('/api/user/session')).json().user_info.memory_limit).toBe(4096);
+    const stale = await root.patch(`/api/admin/users/${a.uuid}`, { first_name: 'Old', updated_at: before.updated_at });
+    expect(stale.json().error_code).toBe('STALE_RECORD');
+    expect((await load(a.uuid)).first_name).toBe('Grace');
+  });
+
+  it('adjusts coins with a reason in the ledger, never below zero', async () => {
+    const a = await member();
+    const up = await root.post(`/api/admin/users/${a.uuid}/coins`, { amount: 500, reason: 'event prize' });
+    expect(up.json().data.coins).toBe(500);
+    const down = await root.post(`/api/admin/users/${a.uuid}/coins`, { amount: -200, reason: 'correction' });
+    expect(down.json().data.coins).toBe(300);
+    const tooMuch = await root.post(`/api/admin/users/${a.uuid}/coins`, { amount: -301, reason: 'oops' });
+    expect(tooMuch.json().error_code).toBe('INSUFFICIENT_COINS');
+    const ledger = await t.database.db.select().from(coinLedger).where(eq(coinLedger.userId, a.uuid));
+    expect(ledger.map((l) => [l.amount, l.balanceAfter, l.kind, l.reason])).toEqual([
+      [500, 500, 'admin_adjustment', 'event prize'],
+      [-200, 300, 'admin_adjustment', 'correction'],
+    ]);
+    expect((await a.client.get('/api/user/session')).json().user_info.credits).toBe(300);
+  });
+
+  it('bans (signed out and refused), unbans, resets 2FA, signs out everywhere, lists sessions, deletes softly', async () => {
+    const a = await member();
+    expect((await root.get(`/api/admin/users/${a.uuid}/sessions`)).json().data).toHaveLength(1);
+    await root.post(`/api/admin/users/${a.uuid}/ban`, { reason: 'cheating' });
+    expect((await a.client.get('/api/user/session')).statusCode).toBe(401);
+    const login = await new TestClient(t.app).post('/api/user/auth/login', {
+      login: a.m.username,
+      password: a.m.password,
+    });
+    expect(login.json().error_code).toBe('ACCOUNT_BANNED');
+    await root.post(`/api/admin/users/${a.uuid}/unban`);
+    const again = new TestClient(t.app);
+    expect((await again.post('/api/user/auth/login', { login: a.m.username, password: a.m.password })).statusCode).toBe(
+      200,
+    );
+    expect((await root.post(`/api/admin/users/${a.uuid}/reset-2fa`)).json().data.two_fa_enabled).toBe(false);
+    await root.post(`/api/admin/users/${a.uuid}/sign-out`);
+    expect((await again.get('/api/user/session')).statusCode).toBe(401);
+    const del = await root.request({ method: 'DELETE', url: `/api/admin/users/${a.uuid}` });
+    expect(del.json()).toEqual({ success: true });
+    expect((await root.get(`/api/admin/users/${a.uuid}`)).statusCode).toBe(404);
+    expect(
+      (await new TestClient(t.app).post('/api/user/auth/login', { login: a.m.username, password: a.m.password }))
+        .statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('escalation and the last administrator', () => {
+  it('nobody gives a role they do not hold, changes their own role, or manages a stronger account', async () => {
+    const staff = await memberWithPermissions(t.app, ['admin.users.list', 'admin.users.edit', 'admin.roles.list']);
+    const a = await member();
+    const give = await staff.patch(`/api/admin/users/${a.uuid}`, {
+      role_id: await roleId('administrator'),
+      updated_at: (await load(a.uuid)).updated_at,
+    });
+    expect(give.json().error_code).toBe('PERMISSION_ESCALATION');
+    expect((await load(a.uuid)).role_name).toBe('member');
+
+    const self = (await staff.get('/api/user/session')).json().user_info.uuid;
+    const own = await staff.patch(`/api/admin/users/${self}`, {
+      role_id: await roleId('member'),
+      updated_at: (await load(self)).updated_at,
+    });
+    expect(own.json().error_code).toBe('OWN_ROLE');
+
+    const rootId = (await root.get('/api/user/session')).json().user_info.uuid;
+    expect((await staff.post(`/api/admin/users/${rootId}/ban`, { reason: 'coup attempt' })).json().error_code).toBe(
+      'PERMISSION_ESCALATION',
+    );
+    expect((await load(rootId)).banned).toBe(false);
+  });
+
+  it('refuses to take admin.root from the role of the last active Administrators', async () => {
+    const fresh = await createTestApp();
+    try {
+      const only = await memberWithPermissions(fresh.app, ['admin.root'], 8);
+      const roleOf = async (c: TestClient) => (await c.get('/api/user/session')).json().user_info.role_name as string;
+      const mine = (await only.get(`/api/admin/roles?search=${await roleOf(only)}`)).json().data[0];
+      const drop = await only.request({
+        method: 'PUT',
+        url: `/api/admin/roles/${mine.id}/permissions`,
+        payload: { permissions: ['admin.users.list'], updated_at: mine.updated_at },
+      });
+      expect(drop.statusCode).toBe(409);
+      expect(drop.json().error_code).toBe('LAST_ADMINISTRATOR');
+      expect((await only.get('/api/user/session')).json().permissions).toEqual(['admin.root']);
+
+      // With a second Administrator elsewhere, the same change goes through.
+      await memberWithPermissions(fresh.app, ['admin.root'], 8);
+      const ok = await only.request({
+        method: 'PUT',
+        url: `/api/admin/roles/${mine.id}/permissions`,
+        payload: { permissions: ['admin.users.list'], updated_at: mine.updated_at },
+      });
+      expect(ok.statusCode).toBe(200);
+      expect((await only.get('/api/user/session')).json().permissions).toEqual(['admin.users.list']);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('audit log', () => {
+  it('records who changed what, masks secrets, and cannot be edited or deleted through the API', async () => {
+    const a = await member();
+    const before = await load(a.uuid);
+    await root.patch(`/api/admin/users/${a.uuid}`, { role_id: await roleId('helper'), updated_at: before.updated_at });
+    await root.post(`/api/admin/users/${a.uuid}/coins`, { amount: 10, reason: 'welcome' });
+    const feed = (await root.get(`/api/admin/users/${a.uuid}/audit`)).json();
+    expect(feed.data.map((e: { action: string }) => e.action)).toEqual(['user.coins_adjust', 'user.role_change']);
+    const roleChange = feed.data[1];
+    expect(roleChange).toMatchObject({
+      target_type: 'user',
+      target_id: a.uuid,
+      before: { role_name: 'member' },
+      after: { role_name: 'helper' },
+    });
+    expect(roleChange.actor_username).toMatch(/^member_/);
+    const activity = (await root.get('/api/admin/audit?target_type=user')).json();
+    expect(activity.total).toBeGreaterThanOrEqual(2);
+
+    await root.patch('/api/admin/settings', { values: { smtp_password: 'top-secret-pass' } });
+    const settingsEntry = (await root.get('/api/admin/audit?target_type=settings')).json().data[0];
+    expect(JSON.stringify(settingsEntry)).not.toContain('top-secret-pass');
+    expect(settingsEntry.after.smtp_password).toBe('••••');
+
+    const id = feed.data[0].id;
+    for (const method of ['PATCH', 'PUT', 'DELETE'] as const) {
+      expect((await root.request({ method, url: `/api/admin/audit/${id}`, payload: {} })).statusCode).toBe(404);
+    }
+  });
+});
