@@ -7,6 +7,9 @@ export interface PermissionEntry {
   value: string;
   category: string;
   description: string;
+  /** For the generated ones: the verb and a key of the thing it acts on, so clients can translate. */
+  verb?: string;
+  noun?: string;
 }
 
 const crud = ['create', 'edit', 'delete', 'list'] as const;
@@ -21,12 +24,14 @@ const verbText: Record<string, string> = {
 };
 
 const entries: PermissionEntry[] = [];
-function add(value: string, category: string, description: string): void {
+function add(value: string, category: string, description: string, parts: { verb?: string; noun?: string } = {}): void {
   const constant = value.toUpperCase().replace(/\./g, '_');
-  entries.push({ constant, value, category, description });
+  entries.push({ constant, value, category, description, ...parts });
 }
 function group(prefix: string, category: string, noun: string, verbs: readonly string[]): void {
-  for (const verb of verbs) add(`${prefix}.${verb}`, category, `${verbText[verb] ?? verb} ${noun}`);
+  const nounKey = prefix.replace(/^admin\./, '').replace(/\./g, '_');
+  for (const verb of verbs)
+    add(`${prefix}.${verb}`, category, `${verbText[verb] ?? verb} ${noun}`, { verb, noun: nounKey });
 }
 
 add('admin.root', 'root', 'Every permission, present and future');

@@ -28,6 +28,50 @@ const legal = (setting: 'privacy_policy' | 'terms_of_service', title: string) =>
 const errors = (name: 'ForbiddenPage' | 'ServerErrorPage' | 'NotFoundPage') => () =>
   import('../features/errors/error-routes.tsx').then((m) => ({ Component: m[name] }));
 
+/** Admin pages that exist; every other admin route of the specification shows the "later release" panel. */
+const adminPages: { path: string; permission: string; lazy: RouteObject['lazy'] }[] = [
+  {
+    path: 'users',
+    permission: 'admin.users.list',
+    lazy: () => import('../features/users/users-list.tsx').then((m) => ({ Component: m.UsersList })),
+  },
+  {
+    path: 'users/:id/edit',
+    permission: 'admin.users.edit',
+    lazy: () => import('../features/users/user-edit.tsx').then((m) => ({ Component: m.UserEdit })),
+  },
+  {
+    path: 'users/:id/delete',
+    permission: 'admin.users.delete',
+    lazy: () => import('../features/users/user-delete.tsx').then((m) => ({ Component: m.UserDelete })),
+  },
+  {
+    path: 'roles',
+    permission: 'admin.roles.list',
+    lazy: () => import('../features/roles/roles-list.tsx').then((m) => ({ Component: m.RolesList })),
+  },
+  {
+    path: 'roles/create',
+    permission: 'admin.roles.create',
+    lazy: () => import('../features/roles/role-form.tsx').then((m) => ({ Component: m.RoleFormPage })),
+  },
+  {
+    path: 'roles/:id/edit',
+    permission: 'admin.roles.edit',
+    lazy: () => import('../features/roles/role-form.tsx').then((m) => ({ Component: m.RoleFormPage })),
+  },
+  {
+    path: 'roles/:id/delete',
+    permission: 'admin.roles.delete',
+    lazy: () => import('../features/roles/role-delete.tsx').then((m) => ({ Component: m.RoleDelete })),
+  },
+  {
+    path: 'roles/:id/permissions',
+    permission: 'admin.permissions.list',
+    lazy: () => import('../features/roles/role-permissions.tsx').then((m) => ({ Component: m.RolePermissions })),
+  },
+];
+
 const adminChildren: RouteObject[] = [
   {
     element: <RequirePermission permission="admin.dashboard.view" />,
@@ -48,10 +92,16 @@ const adminChildren: RouteObject[] = [
       },
     ],
   },
-  ...plannedAdminRoutes.map((r) => ({
+  ...adminPages.map((r) => ({
     element: <RequirePermission permission={r.permission} />,
-    children: [{ path: r.path, element: <ComingSoon title={r.title} back="/mc-admin" /> }],
+    children: [{ path: r.path, lazy: r.lazy }],
   })),
+  ...plannedAdminRoutes
+    .filter((r) => !adminPages.some((p) => p.path === r.path))
+    .map((r) => ({
+      element: <RequirePermission permission={r.permission} />,
+      children: [{ path: r.path, element: <ComingSoon title={r.title} back="/mc-admin" /> }],
+    })),
 ];
 
 export const routes: RouteObject[] = [

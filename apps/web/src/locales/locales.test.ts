@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { errorCodes, locales, settingsCatalogue } from '@hostdeck/contracts';
+import { errorCodes, locales, permissionCatalogue, settingsCatalogue } from '@hostdeck/contracts';
 import { describe, expect, it } from 'vitest';
 
 const dir = join(import.meta.dirname);
@@ -32,6 +32,13 @@ describe('translations', () => {
   it('English has every error code and every setting label', () => {
     for (const code of errorCodes) expect(en, code).toHaveProperty([`errors.${code}`]);
     for (const d of settingsCatalogue) expect(en, d.key).toHaveProperty([`settings.keys.${d.key}`]);
+    for (const p of permissionCatalogue) {
+      expect(en, p.value).toHaveProperty([
+        p.noun ? `permissions.nouns.${p.noun}` : `permissions.special.${p.constant}`,
+      ]);
+      if (p.verb) expect(en, p.value).toHaveProperty([`permissions.verbs.${p.verb}`]);
+      expect(en, p.category).toHaveProperty([`permissionCategories.${p.category.replace(/ /g, '_')}`]);
+    }
   });
 
   for (const lng of locales.filter((l) => l !== 'en')) {

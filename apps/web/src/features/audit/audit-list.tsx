@@ -1,0 +1,38 @@
+import type { AuditEntry } from '@hostdeck/contracts';
+import { useTranslation } from 'react-i18next';
+
+/** Audit entries as a readable feed: who, what, when, and the fields that changed. */
+export function AuditList({ entries }: { entries: AuditEntry[] }) {
+  const { t, i18n } = useTranslation();
+  if (entries.length === 0) return <p className="text-sm text-slate-500">{t('audit.empty')}</p>;
+  return (
+    <ol className="flex flex-col gap-2 text-sm">
+      {entries.map((e) => (
+        <li key={e.id} className="rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800/60">
+          <p>
+            <span className="font-medium">{e.actor_username ?? t('audit.system')}</span> ·{' '}
+            {t(`audit.actions.${e.action}`, { defaultValue: e.action })}
+          </p>
+          <p className="text-xs text-slate-500">{new Date(e.created_at).toLocaleString(i18n.language)}</p>
+          <ul className="mt-1 text-xs">
+            {changes(e).map(([k, before, after]) => (
+              <li key={k}>
+                <code>{k}</code>: {before} → {after}
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const shown = (v: unknown) =>
+  v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+
+function changes(e: AuditEntry): [string, string, string][] {
+  const keys = new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})]);
+  return [...keys]
+    .filter((k) => k !== 'updated_at' && JSON.stringify(e.before?.[k]) !== JSON.stringify(e.after?.[k]))
+    .map((k) => [k, shown(e.before?.[k]), shown(e.after?.[k])]);
+}

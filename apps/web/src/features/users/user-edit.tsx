@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Loading } from '../../components/ui/loading.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { usersApi } from './api.ts';
+import { UserActions } from './user-actions.tsx';
+import { UserActivity } from './user-activity.tsx';
+import { UserProfileForm } from './user-profile-form.tsx';
+
+export function UserEdit() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const user = usersApi.useItem(id);
+  if (user.isPending) return <Loading label={t('common.loading')} />;
+  if (user.isError)
+    return <Alert>{t(`errors.${user.error instanceof ApiError ? user.error.code : 'SERVER_ERROR'}`)}</Alert>;
+  const u = user.data;
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">{u.username}</h1>
+          <p className="text-sm text-slate-500">
+            {u.email} · {u.role_display_name} · <span className="font-mono text-xs">{u.id}</span>
+          </p>
+        </div>
+        <Link to="/mc-admin/users" className="text-sm text-brand-600 hover:underline dark:text-brand-300">
+          {t('users.backToList')}
+        </Link>
+      </header>
+      {/* Keyed by version: a saved change reloads the form with the new record. */}
+      <UserProfileForm key={u.updated_at} user={u} />
+      <UserActions user={u} />
+      <UserActivity id={u.id} />
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import type { AdminUser } from '@hostdeck/contracts';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../lib/permissions.ts';
+import { ResourceList, RowLink } from '../admin/resource/resource-list.tsx';
+import { useListParams } from '../admin/resource/use-list-params.ts';
+import { rolesApi } from '../roles/api.ts';
+import { usersApi } from './api.ts';
+
+const select =
+  'min-h-10 rounded-xl border border-slate-300 bg-transparent px-3 text-sm dark:border-slate-700 dark:bg-slate-900';
+
+export function UsersList() {
+  const { t, i18n } = useTranslation();
+  const list = useListParams(['role_id', 'banned']);
+  const query = usersApi.useList(list.params);
+  const canEdit = useCan('admin.users.edit');
+  const canDelete = useCan('admin.users.delete');
+  const canRoles = useCan('admin.roles.list');
+  const roles = rolesApi.useList(new URLSearchParams({ per_page: '100', sort: 'level' }));
+  return (
+    <ResourceList<AdminUser>
+      title={t('admin.nav.users')}
+      list={list}
+      query={query}
+      rowKey={(u) => u.id}
+      filters={
+        <>
+          {canRoles && (
+            <label className="text-sm">
+              <span className="sr-only">{t('users.role')}</span>
+              <select
+                className={select}
+                value={list.get('role_id')}
+                onChange={(e) => list.set({ role_id: e.target.value })}
+                aria-label={t('users.role')}
+              >
+                <option value="">{t('users.allRoles')}</option>
+                {roles.data?.data.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.display_name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <select
+            className={select}
+            value={list.get('banned')}
+            onChange={(e) => list.set({ banned: e.target.value })}
+            aria-label={t('users.status')}
+          >
+            <option value="">{t('users.anyStatus')}</option>
+            <option value="true">{t('users.banned')}</option>
+            <option value="false">{t('users.notBanned')}</option>
+          </select>
+        </>
+      }
+      columns={[
+        {
+          key: 'username',
+          header: t('users.user'),
+          sortable: true,
+          render: (u) => (
+            <div>
+              <p className="font-medium">{u.username}</p>
+              <p className="text-xs text-slate-500">{u.email}</p>
+            </div>
+          ),
+        },
+        { key: 'role', header: t('users.role'), render: (u) => u.role_display_name },
+        {
+          key: 'coins',
+          header: t('dashboard.coins'),
+          sortable: true,
+          render: (u) => u.coins.toLocaleString(i18n.language),
+        },
+        {
+          key: 'status',
+          header: t('users.status'),
+          render: (u) =>
+            u.banned ? (
+              <span className="rounded bg-rose-500/15 px-2 py-0.5 text-xs text-rose-500">{t('users.banned')}</span>
+            ) : u.verified ? (
+              t('users.verified')
+            ) : (
+              t('users.unverified')
+            ),
+        },
+        {
+          key: 'last_seen',
+          header: t('users.lastSeen'),
+          sortable: true,
+          render: (u) => new Date(u.last_seen).toLocaleString(i18n.language),
+        },
+      ]}
+      actions={(u) => (
+        <>
+          {canEdit && (
+            <RowLink to={`/mc-admin/users/${u.id}/edit`} testId="edit-user">
+              {t('resource.edit')}
+            </RowLink>
+          )}
+          {canDelete && <RowLink to={`/mc-admin/users/${u.id}/delete`}>{t('resource.delete')}</RowLink>}
+        </>
+      )}
+    />
+  );
+}
