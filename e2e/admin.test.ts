@@ -1,38 +1,46 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasBrowser, launch, newMember, newPage, register } from './browser.ts';
+import { callApi, hasBrowser, launch, newMember, newPage, register } from './browser.ts';
 
-describe.runIf(hasBrowser())('first administrator and the admin area', () => {
+describe.runIf(hasBrowser())('the admin area', () => {
   let browser: Browser;
+  let adminContext: BrowserContext;
+  let admin: Page;
+
   beforeAll(async () => {
     browser = await launch();
+    // The first Administrator, from the one-time link the server printed.
+    const setupUrl = new URL(inject('setupUrl'));
+    ({ context: adminContext, page: admin } = await newPage(browser));
+    await admin.goto(setupUrl.pathname + setupUrl.search);
+    for (const [name, value] of Object.entries(newMember())) await admin.locator(`input[name="${name}"]`).fill(value);
+    await admin.locator('button[type="submit"]').click();
+    await admin.waitForURL((url) => url.pathname === '/mc-admin');
   });
-  afterAll(() => browser?.close());
+  afterAll(async () => {
+    await adminContext?.close();
+    await browser?.close();
+  });
 
-  it('the setup link creates the administrator, whose settings change reaches every visitor', async () => {
-    const setupUrl = inject('setupUrl');
-    expect(setupUrl).toContain('/auth/setup?token=');
-    const { context, page } = await newPage(browser);
-    await page.goto(new URL(setupUrl).pathname + new URL(setupUrl).search);
-    const admin = newMember();
-    for (const [name, value] of Object.entries(admin)) await page.locator(`input[name="${name}"]`).fill(value);
-    await page.locator('button[type="submit"]').click();
-    await page.waitForURL((url) => url.pathname === '/mc-admin');
+  async function memberUuid(username: string): Promise<string> {
+    const res = await callApi(admin, 'GET', `/api/admin/users?search=${username}`);
+    return res.body.data[0].id;
+  }
 
-    const nav = page.getByRole('navigation', { name: 'Admin navigation' });
-    await nav.getByRole('link', { name: 'Settings', exact: true }).click();
-    await page.waitForURL('**/mc-admin/settings');
-    const name = page.getByLabel('Panel name');
-    await name.fill('Creeper Hosting');
-    await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText('Settings saved.').waitFor();
-    await expect.poll(() => page.locator('header').first().innerText()).toContain('Creeper Hosting');
-
+  it('an Administrator changes a setting and every new visitor sees it', async () => {
+    await admin
+      .getByRole('navigation', { name: 'Admin navigation' })
+      .getByRole('link', { name: 'Settings', exact: true })
+      .click();
+    await admin.waitForURL('**/mc-admin/settings');
+    await admin.getByLabel('Panel name').fill('Creeper Hosting');
+    await admin.getByRole('button', { name: 'Save changes' }).click();
+    await admin.getByText('Settings saved.').waitFor();
+    await expect.poll(() => admin.locator('header').first().innerText()).toContain('Creeper Hosting');
     const visitor = await browser.newPage();
-    await visitor.goto(new URL('/auth/login', page.url()).toString());
+    await visitor.goto(new URL('/auth/login', admin.url()).toString());
     await visitor.getByText('Creeper Hosting').first().waitFor();
     await visitor.close();
-    await context.close();
   });
 
   it('a member does not see the admin link and is sent from /mc-admin to the dashboard', async () => {
@@ -41,6 +49,54 @@ describe.runIf(hasBrowser())('first administrator and the admin area', () => {
     expect(await page.getByRole('link', { name: 'Admin area' }).count()).toBe(0);
     await page.goto('/mc-admin/settings');
     await page.waitForURL((url) => url.pathname === '/dashboard');
+    await context.close();
+  });
+
+  it('an Administrator edits a member’s role and sees it in the audit feed', async () => {
+    const { context, page } = await newPage(browser);
+    const member = newMember();
+    await register(page, member);
+    await context.close();
+
+    await admin.goto(`/mc-admin/users?search=${member.username}`);
+    await admin.getByTestId('edit-user').first().click();
+    await admin.waitForURL('**/edit');
+    await admin.getByLabel('Role', { exact: true }).selectOption({ label: 'Helper (2)' });
+    await admin.getByRole('button', { name: 'Save', exact: true }).click();
+    await admin.getByText('Saved.').waitFor();
+    await expect.poll(() => admin.getByTestId('user-audit').innerText()).toContain('changed the role');
+    expect(await admin.getByTestId('user-audit').innerText()).toContain('Helper');
+  });
+
+  it('staff with only admin.users.list see the list without edit buttons, and an edit URL ends at /errors/403', async () => {
+    const role = await callApi(admin, 'POST', '/api/admin/roles', {
+      name: 'user_viewers',
+      display_name: 'User viewers',
+      color: '#38bdf8',
+      level: 2,
+      permissions: ['admin.users.list'],
+    });
+    expect(role.status).toBe(201);
+    const { context, page } = await newPage(browser);
+    const viewer = newMember();
+    await register(page, viewer);
+    const uuid = await memberUuid(viewer.username);
+    const current = await callApi(admin, 'GET', `/api/admin/users/${uuid}`);
+    const patched = await callApi(admin, 'PATCH', `/api/admin/users/${uuid}`, {
+      role_id: role.body.data.id,
+      updated_at: current.body.data.updated_at,
+    });
+    expect(patched.status).toBe(200);
+
+    await page.goto('/mc-admin/users');
+    await page.getByText(viewer.username).first().waitFor();
+    expect(await page.getByTestId('edit-user').count()).toBe(0);
+    await page.goto(`/mc-admin/users/${uuid}/edit`);
+    const dialog = page.getByTestId('session-dialog');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('Access Denied');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL('**/errors/403');
     await context.close();
   });
 });

@@ -51,3 +51,24 @@ export async function login(page: Page, login: string, password: string): Promis
   await page.locator('input[name="password"]').fill(password);
   await page.locator('button[type="submit"]').click();
 }
+
+/** Calls the API from inside the page, as the SPA does (same cookies, the CSRF header). */
+export async function callApi(
+  page: Page,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const csrf = document.cookie.match(/(?:^|; )csrf_token=([^;]+)/)?.[1] ?? '';
+      const res = await fetch(url, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    { method, url, body },
+  );
+}

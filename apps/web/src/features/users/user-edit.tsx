@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -12,6 +13,7 @@ export function UserEdit() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const user = usersApi.useItem(id);
+  const [saved, setSaved] = useState(false);
   if (user.isPending) return <Loading label={t('common.loading')} />;
   if (user.isError)
     return <Alert>{t(`errors.${user.error instanceof ApiError ? user.error.code : 'SERVER_ERROR'}`)}</Alert>;
@@ -30,7 +32,8 @@ export function UserEdit() {
         </Link>
       </header>
       {/* Keyed by version: a saved change reloads the form with the new record. */}
-      <UserProfileForm key={u.updated_at} user={u} />
+      {saved && <Alert tone="success">{t('resource.saved')}</Alert>}
+      <UserProfileForm key={u.updated_at} user={u} onSaved={() => setSaved(true)} />
       <UserActions user={u} />
       <UserActivity id={u.id} />
     </div>

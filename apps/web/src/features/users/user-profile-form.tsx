@@ -22,7 +22,7 @@ const limits = [
 ] as const;
 
 /** Profile, role, verification and resource limits; saved with the version it was loaded at. */
-export function UserProfileForm({ user }: { user: AdminUser }) {
+export function UserProfileForm({ user, onSaved }: { user: AdminUser; onSaved: () => void }) {
   const { t } = useTranslation();
   const update = usersApi.useUpdate(user.id);
   const canRoles = useCan('admin.roles.list');
@@ -31,8 +31,9 @@ export function UserProfileForm({ user }: { user: AdminUser }) {
     FormSchema,
     async (values) => {
       await update.mutateAsync({ ...values, updated_at: user.updated_at });
+      onSaved();
     },
-    { defaultValues: { ...user } as FormValues },
+    { defaultValues: pick(user) },
   );
   const { errors, isSubmitting } = form.formState;
   return (
@@ -41,20 +42,21 @@ export function UserProfileForm({ user }: { user: AdminUser }) {
         {t('users.profile')}
       </h2>
       {error && <Alert>{error}</Alert>}
-      {update.isSuccess && <Alert tone="success">{t('resource.saved')}</Alert>}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t('auth.fields.username')} error={errors.username?.message} {...form.register('username')} />
         <Field label={t('auth.fields.email')} type="email" error={errors.email?.message} {...form.register('email')} />
         <Field label={t('auth.fields.firstName')} error={errors.first_name?.message} {...form.register('first_name')} />
         <Field label={t('auth.fields.lastName')} error={errors.last_name?.message} {...form.register('last_name')} />
-        {canRoles && (
+        {/* Mounted once the roles are there, so the select starts on the member's own role. */}
+        {canRoles && roles.data && (
           <label className="flex flex-col gap-1.5 text-sm font-medium">
             {t('users.role')}
             <select
+              aria-label={t('users.role')}
               className="min-h-10 rounded-xl border border-slate-300 bg-white px-3 dark:border-slate-700 dark:bg-slate-900"
               {...form.register('role_id', { valueAsNumber: true })}
             >
-              {roles.data?.data.map((r) => (
+              {roles.data.data.map((r) => (
                 <option key={r.id} value={r.id}>
                   {r.display_name} ({r.level})
                 </option>
@@ -88,4 +90,18 @@ export function UserProfileForm({ user }: { user: AdminUser }) {
       </div>
     </form>
   );
+}
+
+/** Only the editable fields: the contract's update schema is strict and refuses anything else. */
+function pick(user: AdminUser): FormValues {
+  const { username, email, first_name, last_name, role_id, verified } = user;
+  return {
+    username,
+    email,
+    first_name,
+    last_name,
+    role_id,
+    verified,
+    ...Object.fromEntries(limits.map((k) => [k, user[k]])),
+  };
 }
