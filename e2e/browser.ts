@@ -53,6 +53,7 @@ export async function login(page: Page, login: string, password: string): Promis
 }
 
 /** Calls the API from inside the page, as the SPA does (same cookies, the CSRF header). */
+// biome-ignore lint/suspicious/noExplicitAny: a test helper handing back whatever JSON the API sent
 export async function callApi(
   page: Page,
   method: string,
