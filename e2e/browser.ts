@@ -54,12 +54,14 @@ export async function login(page: Page, login: string, password: string): Promis
 
 /** Calls the API from inside the page, as the SPA does (same cookies, the CSRF header). */
 // biome-ignore lint/suspicious/noExplicitAny: a test helper handing back whatever JSON the API sent
+type Json = any;
+
 export async function callApi(
   page: Page,
   method: string,
   url: string,
   body?: unknown,
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: Json }> {
   return page.evaluate(
     async ({ method, url, body }) => {
       const csrf = document.cookie.match(/(?:^|; )csrf_token=([^;]+)/)?.[1] ?? '';
