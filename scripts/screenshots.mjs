@@ -59,6 +59,18 @@ try {
   await page.waitForSelector('fieldset');
   await page.waitForTimeout(600);
   await page.screenshot({ path: join(root, 'docs/screenshots/admin-settings.png') });
+  await page.goto(`${base}/mc-admin/users`);
+  await page.waitForSelector('table');
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(root, 'docs/screenshots/admin-users.png') });
+  await page.locator('[data-testid="edit-user"]').first().click();
+  await page.waitForSelector('form');
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: join(root, 'docs/screenshots/admin-user-edit.png'), fullPage: true });
+  await page.goto(`${base}/mc-admin/roles/8/permissions`);
+  await page.waitForSelector('fieldset');
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(root, 'docs/screenshots/admin-role-permissions.png') });
   const phone = await browser.newPage({ viewport: { width: 360, height: 740 } });
   await phone.goto(`${base}/auth/login`);
   await phone.waitForSelector('input[name="login"]');
