@@ -1,1 +1,2 @@
-export {};
+export { PterodactylSimulator, type SimulatorOptions } from './server.ts';
+export { type SimState, seedState } from './state.ts';

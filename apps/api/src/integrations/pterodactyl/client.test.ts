@@ -1,0 +1,129 @@
+import { PterodactylSimulator } from '@hostdeck/pterodactyl-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PterodactylClient } from './client.ts';
+import { PanelError } from './errors.ts';
+
+let sim: PterodactylSimulator;
+let panel: PterodactylClient;
+beforeAll(async () => {
+  sim = new PterodactylSimulator({ apiKey: 'ptla_test_key' });
+  panel = new PterodactylClient({ baseUrl: await sim.listen(), apiKey: 'ptla_test_key', timeoutMs: 2000 });
+});
+afterAll(() => sim.close());
+
+const newUser = (n: string) => ({
+  external_id: `hd-${n}`,
+  username: `player_${n}`,
+  email: `player_${n}@example.com`,
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  password: 'x'.repeat(24),
+});
+
+async function newServer(externalId: string, memory = 1024) {
+  const user = await panel.createUser(newUser(externalId));
+  const [egg] = await panel.listEggs((await panel.listNests())[0]!.id);
+  return panel.createServer({
+    external_id: externalId,
+    name: 'Survival',
+    user: user.id,
+    egg: egg!.id,
+    docker_image: egg!.docker_image,
+    startup: egg!.startup,
+    environment: Object.fromEntries(egg!.variables.map((v) => [v.env_variable, v.default_value])),
+    limits: { memory, swap: 0, disk: 5120, io: 500, cpu: 100 },
+    feature_limits: { databases: 1, allocations: 1, backups: 1 },
+    deploy: { locations: [], dedicated_ip: false, port_range: [] },
+  });
+}
+
+describe('Pterodactyl client against the simulator', () => {
+  it('reads the catalogue: locations, nodes, nests and eggs with their variables', async () => {
+    expect((await panel.listLocations()).map((l) => l.short)).toEqual(['eu', 'us']);
+    expect((await panel.listNodes()).every((n) => n.public)).toBe(true);
+    const nests = await panel.listNests();
+    expect(nests.map((n) => n.name)).toEqual(['Minecraft', 'Rust']);
+    const eggs = await panel.listEggs(nests[0]!.id);
+    expect(eggs.map((e) => e.name)).toEqual(['Paper', 'Vanilla Minecraft']);
+    expect(eggs[0]!.variables.map((v) => v.env_variable)).toEqual(['SERVER_JARFILE', 'BUILD_NUMBER']);
+  });
+
+  it('creates users, finds them by external id and by exact email, and maps validation errors', async () => {
+    const created = await panel.createUser(newUser('u1'));
+    expect((await panel.getUserByExternalId('hd-u1'))?.id).toBe(created.id);
+    expect(await panel.getUserByExternalId('nobody')).toBeNull();
+    await panel.createUser({
+      ...newUser('u2'),
+      email: 'aplayer_u1@example.com',
+      username: 'other_u2',
+      external_id: 'hd-u2',
+    });
+    expect((await panel.findUserByEmail('player_u1@example.com'))?.id).toBe(created.id);
+    const dup = await panel.createUser(newUser('u1')).catch((e: unknown) => e);
+    expect(dup).toBeInstanceOf(PanelError);
+    expect((dup as PanelError).kind).toBe('validation');
+    expect((dup as PanelError).fields.map((f) => `${f.field}:${f.rule}`)).toEqual(
+      expect.arrayContaining(['email:unique', 'username:unique', 'external_id:unique']),
+    );
+  });
+
+  it('creates a server by deployment, finds it by external id, changes its build, suspends and deletes it', async () => {
+    const server = await newServer('q-1');
+    expect(server).toMatchObject({ external_id: 'q-1', status: 'installing', limits: { memory: 1024 } });
+    expect((await panel.getServerByExternalId('q-1'))?.id).toBe(server.id);
+    sim.finishInstall(server.id);
+    expect((await panel.getServer(server.id))?.status).toBeNull();
+    const built = await panel.updateBuild(server.id, {
+      allocation: server.allocation,
+      limits: { memory: 2048, swap: 0, disk: 5120, io: 500, cpu: 150 },
+      feature_limits: { databases: 2, allocations: 1, backups: 2 },
+    });
+    expect(built.limits).toMatchObject({ memory: 2048, cpu: 150 });
+    await panel.suspend(server.id);
+    expect((await panel.getServer(server.id))?.suspended).toBe(true);
+    await panel.unsuspend(server.id);
+    await panel.deleteServer(server.id);
+    expect(await panel.getServer(server.id)).toBeNull();
+    await expect(panel.deleteServer(server.id)).resolves.toBeUndefined();
+  });
+
+  it('reports the panel business errors, Wings outages and a wrong key with the right kinds', async () => {
+    const tooBig = await newServer('q-huge', 10_000_000).catch((e: unknown) => e);
+    expect(tooBig).toMatchObject({ kind: 'business', code: 'NoViableNodeException' });
+    sim.failWrites(1);
+    const down = await newServer('q-down').catch((e: unknown) => e);
+    expect(down).toMatchObject({ kind: 'transient', status: 504, code: 'DaemonConnectionException' });
+    expect((down as PanelError).transient).toBe(true);
+    const wrongKey = new PterodactylClient({ baseUrl: sim.url, apiKey: 'ptla_wrong' });
+    expect(await wrongKey.listLocations().catch((e: unknown) => e)).toMatchObject({ kind: 'auth', status: 401 });
+  });
+
+  it('times out a slow panel and reports an unreachable one as transient', async () => {
+    const slow = new PterodactylSimulator({ apiKey: 'k', latencyMs: 300 });
+    const url = await slow.listen();
+    try {
+      const client = new PterodactylClient({ baseUrl: url, apiKey: 'k', timeoutMs: 50 });
+      expect(await client.listLocations().catch((e: unknown) => e)).toMatchObject({
+        kind: 'transient',
+        code: 'Timeout',
+      });
+    } finally {
+      await slow.close();
+    }
+    const gone = new PterodactylClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k', timeoutMs: 1000 });
+    expect(await gone.listNests().catch((e: unknown) => e)).toMatchObject({ kind: 'transient', code: 'NetworkError' });
+  });
+
+  it('follows pagination across pages', async () => {
+    for (let i = 0; i < 105; i++)
+      sim.state.users.push({
+        ...sim.state.users[0]!,
+        id: 10_000 + i,
+        external_id: null,
+        username: `bulk${i}`,
+        email: `bulk${i}@example.com`,
+      });
+    const all = await panel.findUserByEmail('bulk104@example.com');
+    expect(all?.id).toBe(10_104);
+  });
+});
