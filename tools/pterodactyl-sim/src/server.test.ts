@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PterodactylSimulator } from './server.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: the tests read whatever JSON the simulator sent
+type Json = any;
+
 let sim: PterodactylSimulator;
 let base: string;
 const call = async (method: string, path: string, body?: unknown, key = 'ptla_simulator') => {
@@ -9,7 +12,7 @@ const call = async (method: string, path: string, body?: unknown, key = 'ptla_si
     headers: { authorization: `Bearer ${key}`, accept: 'application/json', 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: res.status, body: res.status === 204 ? null : await res.json() };
+  return { status: res.status, body: (res.status === 204 ? null : await res.json()) as Json };
 };
 
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import {
   serverAttributes,
   userAttributes,
 } from './present.ts';
-import { atom, nextId, type SimServer, type SimState, seedState } from './state.ts';
+import { atom, nextId, type SimAllocation, type SimServer, type SimState, seedState } from './state.ts';
 
 export interface SimulatorOptions {
   /** The Application API key the simulator accepts (Bearer). */
@@ -455,7 +455,7 @@ export class PterodactylSimulator {
     }
     if (errors.length) throw invalid(errors);
 
-    let allocation;
+    let allocation: SimAllocation | undefined;
     if (deploy) {
       const nodes = s.nodes.filter(
         (n) => n.public && (deploy.locations?.length ? deploy.locations.includes(n.location_id) : true),
