@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seedRoles } from './db/seed.ts';
+import { PanelService } from './integrations/hosting/panel.service.ts';
 import { smtpMailer } from './integrations/smtp/mailer.ts';
 import { resolveAppKey } from './lib/app-key.ts';
 import { type Bus, localBus, redisBus } from './lib/bus.ts';
@@ -48,6 +49,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const bus: Bus = config.redisUrl ? redisBus(config.redisUrl) : localBus();
   app.addHook('onClose', async () => {
     await ctx.mail.stop();
+    await ctx.panel.close();
     await bus.close();
     if (ownsDatabase) await database.close();
   });
@@ -71,6 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     twoFactor: new TwoFactorService(database.db, settings, sessions, appKey),
     license: new LicenseService(settings),
     mail: new MailOutbox(database.db, smtpMailer(settings), app.log),
+    panel: new PanelService(settings),
     publicUrl,
   };
   app.decorate('ctx', ctx);

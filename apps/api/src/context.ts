@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { PanelService } from './integrations/hosting/panel.service.ts';
 import type { Bus } from './lib/bus.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import type { SessionService } from './modules/auth/sessions.service.ts';
@@ -21,6 +22,8 @@ export interface AppContext {
   twoFactor: TwoFactorService;
   license: LicenseService;
   mail: MailOutbox;
+  /** The game panel (Pterodactyl, or the built-in simulated one). */
+  panel: PanelService;
   /** Where links in mails point: the app_url setting, else PUBLIC_URL, else localhost. */
   publicUrl(): string;
 }

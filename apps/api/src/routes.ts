@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { panelRoutes } from './modules/panel/panel.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -16,4 +17,5 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   auditRoutes,
   rolesRoutes,
   usersRoutes,
+  panelRoutes,
 ];

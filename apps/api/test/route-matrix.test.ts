@@ -74,6 +74,10 @@ const fixtures: Record<string, () => Promise<Request>> = {
   'POST /api/admin/users/:id/sign-out': async () => ({ url: `/api/admin/users/${(await member()).id}/sign-out` }),
   'GET /api/admin/users/:id/sessions': async () => ({ url: `/api/admin/users/${(await member()).id}/sessions` }),
   'GET /api/admin/users/:id/audit': async () => ({ url: `/api/admin/users/${(await member()).id}/audit` }),
+  'POST /api/admin/panel/test': async () => {
+    await t.app.ctx.settings.update({ demo_panel_enabled: true });
+    return { url: '/api/admin/panel/test' };
+  },
 };
 afterAll(() => t.close());
 

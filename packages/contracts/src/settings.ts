@@ -17,6 +17,7 @@ export type SettingGroup =
   | 'mail'
   | 'appearance'
   | 'legal'
+  | 'panel'
   | 'license';
 
 export interface SettingDefinition {
@@ -211,6 +212,24 @@ const definitions: Record<string, Def> = {
     maxLength: 100_000,
     description: 'Terms of service (Markdown)',
   },
+  // panel (Pterodactyl or Pelican Application API)
+  pterodactyl_base_url: {
+    type: 'url',
+    group: 'panel',
+    visibility: 'private',
+    default: '',
+    maxLength: 255,
+    description: 'Address of the game panel, e.g. https://panel.example.com',
+  },
+  pterodactyl_api_key: {
+    ...str('panel', '', 'Application API key of the panel (ptla_…)', { maxLength: 255 }),
+    visibility: 'secret',
+  },
+  demo_panel_enabled: flag(
+    false,
+    'Without a panel, use the built-in simulated panel (for trying Hostdeck out)',
+    'panel',
+  ),
   // license
   license_key: { ...str('license', '', 'Signed license key', { maxLength: 4096 }), visibility: 'secret' },
   license_public_key: {
@@ -233,6 +252,7 @@ export const settingGroups: readonly SettingGroup[] = [
   'mail',
   'appearance',
   'legal',
+  'panel',
   'license',
 ];
 

@@ -8,6 +8,7 @@ import { Loading } from '../../components/ui/loading.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useAdminSettings, useSaveSettings } from './api.ts';
+import { PanelTest } from './panel-test.tsx';
 import { type Draft, SettingField } from './setting-field.tsx';
 
 const initial = (s: AdminSetting): Draft => (s.visibility === 'secret' ? '' : (s.value ?? ''));
@@ -85,6 +86,7 @@ export function SettingsPage() {
               }
             />
           ))}
+          {group === 'panel' && canEdit && <PanelTest dirty={changed.length > 0} />}
         </fieldset>
       ))}
       {canEdit && (

@@ -1,0 +1,69 @@
+import { PterodactylSimulator } from '@hostdeck/pterodactyl-sim';
+import { AppError } from '../../lib/app-error.ts';
+import type { SettingsService } from '../../modules/settings/settings.service.ts';
+import { PanelError } from '../pterodactyl/errors.ts';
+import type { HostingProvider } from './provider.ts';
+import { PterodactylProvider } from './pterodactyl-provider.ts';
+
+/**
+ * Resolves the hosting provider from settings: the configured panel, or — when none is configured
+ * and the operator switched on the demo panel — a simulated Pterodactyl running inside this process
+ * on a loopback port. Rebuilt when the settings change.
+ */
+export class PanelService {
+  private provider?: HostingProvider;
+  private simulator?: PterodactylSimulator;
+
+  constructor(private readonly settings: SettingsService) {
+    settings.onChange(() => {
+      this.provider = undefined;
+    });
+  }
+
+  /** True when a real panel is configured or the demo panel is on. */
+  configured(): boolean {
+    return this.realPanel() !== null || this.settings.bool('demo_panel_enabled');
+  }
+
+  async get(): Promise<HostingProvider> {
+    if (this.provider) return this.provider;
+    const real = this.realPanel();
+    if (real) {
+      this.provider = new PterodactylProvider(real);
+    } else if (this.settings.bool('demo_panel_enabled')) {
+      if (!this.simulator) {
+        this.simulator = new PterodactylSimulator({ apiKey: 'ptla_demo', autoInstallMs: 5000 });
+        await this.simulator.listen();
+      }
+      this.provider = new PterodactylProvider({ baseUrl: this.simulator.url, apiKey: 'ptla_demo' }, 'simulated');
+    } else {
+      throw new AppError(
+        'PANEL_NOT_CONFIGURED',
+        'No game panel is configured: set its address and key in Settings → Panel, or switch on the demo panel',
+      );
+    }
+    return this.provider;
+  }
+
+  /** Runs a panel call, turning panel faults into the API's error codes. */
+  async use<T>(fn: (p: HostingProvider) => Promise<T>): Promise<T> {
+    const provider = await this.get();
+    try {
+      return await fn(provider);
+    } catch (err) {
+      if (!(err instanceof PanelError)) throw err;
+      if (err.kind === 'auth') throw new AppError('PANEL_AUTH_FAILED', `The panel refused the API key: ${err.message}`);
+      throw new AppError('PANEL_UNREACHABLE', `The panel could not be used: ${err.message}`);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.simulator?.close();
+  }
+
+  private realPanel(): { baseUrl: string; apiKey: string } | null {
+    const baseUrl = this.settings.string('pterodactyl_base_url');
+    const apiKey = this.settings.string('pterodactyl_api_key');
+    return baseUrl && apiKey ? { baseUrl, apiKey } : null;
+  }
+}
