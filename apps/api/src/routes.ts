@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { panelRoutes } from './modules/panel/panel.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
@@ -18,4 +19,5 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   rolesRoutes,
   usersRoutes,
   panelRoutes,
+  catalogRoutes,
 ];

@@ -31,6 +31,41 @@ async function role(): Promise<{ id: number; updated_at: string }> {
   ).json().data;
 }
 type Request = { url: string; payload?: object };
+
+/** A fresh record of a catalogue resource, made by root. */
+async function record(path: string, body: object): Promise<{ id: number; updated_at: string }> {
+  return (await root.post(`/api/admin/${path}`, body)).json().data;
+}
+const category = () => record('egg-categories', { name: 'Matrix games' });
+const bodies: Record<string, () => Promise<object>> = {
+  locations: async () => ({ name: 'Matrix location' }),
+  'egg-categories': async () => ({ name: 'Matrix games' }),
+  eggs: async () => ({ name: 'Matrix egg', category_id: (await category()).id }),
+};
+function catalogFixtures(): Record<string, () => Promise<Request>> {
+  const out: Record<string, () => Promise<Request>> = {};
+  for (const [path, body] of Object.entries(bodies)) {
+    out[`GET /api/admin/${path}`] = async () => ({ url: `/api/admin/${path}` });
+    out[`GET /api/admin/${path}/:id`] = async () => ({
+      url: `/api/admin/${path}/${(await record(path, await body())).id}`,
+    });
+    out[`POST /api/admin/${path}`] = async () => ({ url: `/api/admin/${path}`, payload: await body() });
+    out[`PATCH /api/admin/${path}/:id`] = async () => {
+      const r = await record(path, await body());
+      return { url: `/api/admin/${path}/${r.id}`, payload: { name: 'Renamed', updated_at: r.updated_at } };
+    };
+    out[`DELETE /api/admin/${path}/:id`] = async () => ({
+      url: `/api/admin/${path}/${(await record(path, await body())).id}`,
+    });
+  }
+  for (const path of ['locations', 'egg-categories', 'eggs']) {
+    out[`POST /api/admin/${path}/import`] = async () => {
+      await t.app.ctx.settings.update({ demo_panel_enabled: true });
+      return { url: `/api/admin/${path}/import` };
+    };
+  }
+  return out;
+}
 /** A valid request for every permission route, so "allowed" means 2xx, not merely "not 403". */
 const fixtures: Record<string, () => Promise<Request>> = {
   'GET /api/admin/settings': async () => ({ url: '/api/admin/settings' }),
@@ -74,6 +109,7 @@ const fixtures: Record<string, () => Promise<Request>> = {
   'POST /api/admin/users/:id/sign-out': async () => ({ url: `/api/admin/users/${(await member()).id}/sign-out` }),
   'GET /api/admin/users/:id/sessions': async () => ({ url: `/api/admin/users/${(await member()).id}/sessions` }),
   'GET /api/admin/users/:id/audit': async () => ({ url: `/api/admin/users/${(await member()).id}/audit` }),
+  ...catalogFixtures(),
   'POST /api/admin/panel/test': async () => {
     await t.app.ctx.settings.update({ demo_panel_enabled: true });
     return { url: '/api/admin/panel/test' };

@@ -126,3 +126,15 @@ describe('error codes', () => {
     for (const c of errorCodes) expect(errorStatus[c]).toBeGreaterThanOrEqual(400);
   });
 });
+
+describe('resource contracts', () => {
+  it('update schemas never fill in defaults (a partial update changes only what it sends)', async () => {
+    const { eggCategoriesResource, eggsResource, locationsResource, rolesResource, usersResource } = await import(
+      './index.ts'
+    );
+    for (const r of [locationsResource, eggCategoriesResource, eggsResource, rolesResource, usersResource]) {
+      const parsed = r.update?.parse({ updated_at: '2026-01-01T00:00:00.000Z' });
+      expect(Object.keys(parsed as object), r.name).toEqual(['updated_at']);
+    }
+  });
+});

@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './pagination.ts';
 export * from './permissions.ts';
 export * from './resource.ts';
+export * from './resources/catalog.ts';
 export * from './resources/roles.ts';
 export * from './resources/users.ts';
 export * from './roles.ts';

@@ -1,4 +1,5 @@
 export * from './audit.ts';
+export * from './catalog.ts';
 export * from './ledger.ts';
 export * from './mail.ts';
 export * from './roles.ts';

@@ -1,0 +1,74 @@
+import {
+  ErrorEnvelopeSchema,
+  eggCategoriesResource,
+  eggsResource,
+  ImportResultSchema,
+  IntIdParamsSchema,
+  locationsResource,
+} from '@hostdeck/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor.ts';
+import { crudRoutes } from '../../lib/crud-routes.ts';
+import { access } from '../../plugins/access.ts';
+import { importCategories, importEggs, importLocations } from './catalog.import.ts';
+import { eggCategoriesService, eggsService, locationsService } from './catalog.services.ts';
+
+/** Locations, egg categories and eggs: generated CRUD, plus "import from panel" written out beside it. */
+export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
+  const { db } = fastify.ctx;
+  crudRoutes(fastify, { contract: locationsResource, service: locationsService(db), params: IntIdParamsSchema });
+  crudRoutes(fastify, {
+    contract: eggCategoriesResource,
+    service: eggCategoriesService(db),
+    params: IntIdParamsSchema,
+  });
+  crudRoutes(fastify, { contract: eggsResource, service: eggsService(db), params: IntIdParamsSchema });
+
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const response = {
+    200: ImportResultSchema,
+    401: ErrorEnvelopeSchema,
+    403: ErrorEnvelopeSchema,
+    409: ErrorEnvelopeSchema,
+    502: ErrorEnvelopeSchema,
+  };
+  app.post(
+    '/api/admin/locations/import',
+    {
+      config: { access: access.permission('admin.locations.create') },
+      schema: { tags: ['locations'], summary: 'Create or re-sync locations from the panel', response },
+    },
+    async (req) => ({
+      success: true as const,
+      ...(await app.ctx.panel.use((p) => importLocations(db, p, actorOf(req)))),
+    }),
+  );
+  app.post(
+    '/api/admin/egg-categories/import',
+    {
+      config: { access: access.permission('admin.nests.create') },
+      schema: {
+        tags: ['egg-categories'],
+        summary: 'Create or re-sync egg categories from the panel (its nests)',
+        response,
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      ...(await app.ctx.panel.use((p) => importCategories(db, p, actorOf(req)))),
+    }),
+  );
+  app.post(
+    '/api/admin/eggs/import',
+    {
+      config: { access: access.permission('admin.egg.create') },
+      schema: {
+        tags: ['eggs'],
+        summary: 'Create or re-sync the eggs of the imported categories from the panel',
+        response,
+      },
+    },
+    async (req) => ({ success: true as const, ...(await app.ctx.panel.use((p) => importEggs(db, p, actorOf(req)))) }),
+  );
+}

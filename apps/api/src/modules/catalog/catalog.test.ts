@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestClient } from '../../../test/client.ts';
+import { memberWithPermissions } from '../../../test/users.ts';
+
+let t: TestApp;
+let root: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  root = await memberWithPermissions(t.app, ['admin.root'], 8);
+});
+afterAll(() => t.close());
+
+describe('generic CRUD on locations, egg categories and eggs', () => {
+  it('creates with defaults, updates only what is sent, refuses stale copies and unknown fields', async () => {
+    const created = await root.post('/api/admin/locations', { name: 'Frankfurt', slots: 50 });
+    expect(created.statusCode).toBe(201);
+    const loc = created.json().data;
+    expect(loc).toMatchObject({ name: 'Frankfurt', slots: 50, vip: false, status: 'online', icon: null });
+    const patched = await root.patch(`/api/admin/locations/${loc.id}`, { vip: true, updated_at: loc.updated_at });
+    expect(patched.json().data).toMatchObject({ name: 'Frankfurt', slots: 50, vip: true });
+    expect(
+      (await root.patch(`/api/admin/locations/${loc.id}`, { vip: false, updated_at: loc.updated_at })).json()
+        .error_code,
+    ).toBe('STALE_RECORD');
+    expect((await root.post('/api/admin/locations', { name: 'X', colour: 'red' })).json().error_code).toBe(
+      'VALIDATION_ERROR',
+    );
+    expect(
+      (await root.post('/api/admin/locations', { name: 'X', icon: 'javascript:alert(1)' })).json().fields,
+    ).toHaveProperty('icon');
+    const list = (await root.get('/api/admin/locations?vip=true')).json();
+    expect(list.data.map((l: { name: string }) => l.name)).toEqual(['Frankfurt']);
+  });
+
+  it('keeps a category with eggs, and refuses an egg in a category that does not exist', async () => {
+    const category = (await root.post('/api/admin/egg-categories', { name: 'Minecraft' })).json().data;
+    const egg = await root.post('/api/admin/eggs', {
+      name: 'Paper',
+      category_id: category.id,
+      docker_image: 'ghcr.io/pterodactyl/yolks:java_21',
+    });
+    expect(egg.statusCode).toBe(201);
+    expect((await root.get(`/api/admin/egg-categories/${category.id}`)).json().data.eggs).toBe(1);
+    const del = await root.request({ method: 'DELETE', url: `/api/admin/egg-categories/${category.id}` });
+    expect(del.statusCode).toBe(409);
+    expect(del.json().error_code).toBe('IN_USE');
+    const orphan = await root.post('/api/admin/eggs', { name: 'Lost', category_id: 999_999 });
+    expect(orphan.json()).toMatchObject({
+      error_code: 'VALIDATION_ERROR',
+      fields: { category_id: 'There is no such category' },
+    });
+  });
+});
+
+describe('import from the panel', () => {
+  it('needs a panel, then creates locations, categories and eggs and re-syncs them, keeping Hostdeck choices', async () => {
+    expect((await root.post('/api/admin/locations/import')).json().error_code).toBe('PANEL_NOT_CONFIGURED');
+    await t.app.ctx.settings.update({ demo_panel_enabled: true });
+    expect((await root.post('/api/admin/locations/import')).json()).toEqual({ success: true, created: 2, updated: 0 });
+    expect((await root.post('/api/admin/egg-categories/import')).json()).toEqual({
+      success: true,
+      created: 2,
+      updated: 0,
+    });
+    expect((await root.post('/api/admin/eggs/import')).json()).toEqual({ success: true, created: 3, updated: 0 });
+
+    const paper = (await root.get('/api/admin/eggs?search=paper'))
+      .json()
+      .data.find((e: { panel_egg_id: number | null }) => e.panel_egg_id !== null);
+    expect(paper.variables.map((v: { env: string }) => v.env)).toEqual(['SERVER_JARFILE', 'BUILD_NUMBER']);
+    expect(paper.docker_image).toBe('ghcr.io/pterodactyl/yolks:java_21');
+    await root.patch(`/api/admin/eggs/${paper.id}`, {
+      vip: true,
+      name: 'Paper (local name)',
+      updated_at: paper.updated_at,
+    });
+
+    expect((await root.post('/api/admin/locations/import')).json()).toEqual({ success: true, created: 0, updated: 2 });
+    expect((await root.post('/api/admin/egg-categories/import')).json()).toEqual({
+      success: true,
+      created: 0,
+      updated: 2,
+    });
+    expect((await root.post('/api/admin/eggs/import')).json()).toEqual({ success: true, created: 0, updated: 3 });
+    const again = (await root.get(`/api/admin/eggs/${paper.id}`)).json().data;
+    expect(again).toMatchObject({ vip: true, name: 'Paper' });
+  });
+});
