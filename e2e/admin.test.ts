@@ -99,4 +99,22 @@ describe.runIf(hasBrowser())('the admin area', () => {
     await page.waitForURL('**/errors/403');
     await context.close();
   });
+
+  it('an Administrator switches on the demo panel and imports locations, categories and eggs from it', async () => {
+    expect(
+      (await callApi(admin, 'PATCH', '/api/admin/settings', { values: { demo_panel_enabled: true } })).status,
+    ).toBe(200);
+    for (const [path, shows] of [
+      ['locations', 'Europe (Frankfurt)'],
+      ['egg-categories', 'Minecraft'],
+      ['eggs', 'Vanilla Minecraft'],
+    ] as const) {
+      await admin.goto(`/mc-admin/${path}`);
+      await admin.getByTestId('import-from-panel').click();
+      await admin.getByText(/created/).waitFor();
+      await admin.getByText(shows).first().waitFor();
+    }
+    await admin.goto('/mc-admin/eggs?search=paper');
+    await expect.poll(() => admin.locator('tbody tr').count()).toBe(1);
+  });
 });

@@ -70,7 +70,36 @@ const adminPages: { path: string; permission: string; lazy: RouteObject['lazy'] 
     permission: 'admin.permissions.list',
     lazy: () => import('../features/roles/role-permissions.tsx').then((m) => ({ Component: m.RolePermissions })),
   },
+  ...catalogPages(),
 ];
+
+/** Locations, egg categories and eggs share one set of pages, configured per resource. */
+function catalogPages() {
+  const prefixes = { locations: 'admin.locations', 'egg-categories': 'admin.nests', eggs: 'admin.egg' };
+  const pages = () => import('../features/catalog/catalog-pages.tsx');
+  return Object.entries(prefixes).flatMap(([name, prefix]) => [
+    {
+      path: name,
+      permission: `${prefix}.list`,
+      lazy: () => pages().then((m) => ({ Component: () => <m.CatalogList name={name} /> })),
+    },
+    {
+      path: `${name}/create`,
+      permission: `${prefix}.create`,
+      lazy: () => pages().then((m) => ({ Component: () => <m.CatalogForm name={name} /> })),
+    },
+    {
+      path: `${name}/:id/edit`,
+      permission: `${prefix}.edit`,
+      lazy: () => pages().then((m) => ({ Component: () => <m.CatalogForm name={name} /> })),
+    },
+    {
+      path: `${name}/:id/delete`,
+      permission: `${prefix}.delete`,
+      lazy: () => pages().then((m) => ({ Component: () => <m.CatalogDelete name={name} /> })),
+    },
+  ]);
+}
 
 const adminChildren: RouteObject[] = [
   {

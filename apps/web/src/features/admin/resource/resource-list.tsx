@@ -23,11 +23,23 @@ interface Props<T> {
   rowKey: (row: T) => string;
   createPath?: string;
   filters?: ReactNode;
+  /** Resource actions beside Create (e.g. import from the panel). */
+  toolbar?: ReactNode;
   actions?: (row: T) => ReactNode;
 }
 
 /** The one list design of the admin area: search, filters, sortable columns, paging; empty, loading and error states. */
-export function ResourceList<T>({ title, list, query, columns, rowKey, createPath, filters, actions }: Props<T>) {
+export function ResourceList<T>({
+  title,
+  list,
+  query,
+  columns,
+  rowKey,
+  createPath,
+  filters,
+  toolbar,
+  actions,
+}: Props<T>) {
   const { t } = useTranslation();
   const sort = list.get('sort');
   const page = query.data;
@@ -35,14 +47,17 @@ export function ResourceList<T>({ title, list, query, columns, rowKey, createPat
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold">{title}</h1>
-        {createPath && (
-          <Link
-            to={createPath}
-            className="inline-flex items-center gap-2 rounded-xl bg-brand-500 px-4 py-2 text-sm font-semibold text-slate-950 hover:bg-brand-400"
-          >
-            <Plus className="size-4" aria-hidden /> {t('resource.create')}
-          </Link>
-        )}
+        <div className="flex flex-wrap items-start gap-2">
+          {toolbar}
+          {createPath && (
+            <Link
+              to={createPath}
+              className="inline-flex items-center gap-2 rounded-xl bg-brand-500 px-4 py-2 text-sm font-semibold text-slate-950 hover:bg-brand-400"
+            >
+              <Plus className="size-4" aria-hidden /> {t('resource.create')}
+            </Link>
+          )}
+        </div>
       </header>
       <div className="surface flex flex-wrap items-center gap-3 p-3">
         <label className="flex min-w-56 flex-1 items-center gap-2 rounded-xl border border-slate-300 px-3 dark:border-slate-700">

@@ -1,0 +1,222 @@
+import {
+  EggCategoryCreateSchema,
+  EggCategoryUpdateSchema,
+  EggCreateSchema,
+  EggUpdateSchema,
+  LocationCreateSchema,
+  LocationUpdateSchema,
+  locationStatuses,
+} from '@hostdeck/contracts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import type { z } from 'zod';
+import { Loading } from '../../components/ui/loading.tsx';
+import { useCan } from '../../lib/permissions.ts';
+import type { resourceApi } from '../../lib/resource-api.ts';
+import { ConfirmDelete } from '../admin/resource/confirm-delete.tsx';
+import { ImportButton } from '../admin/resource/import-button.tsx';
+import { type FieldSpec, ResourceForm } from '../admin/resource/resource-form.tsx';
+import { type Column, ResourceList, RowLink } from '../admin/resource/resource-list.tsx';
+import { useListParams } from '../admin/resource/use-list-params.ts';
+import { categoriesApi, eggsApi, locationsApi } from './api.ts';
+
+type Api = ReturnType<typeof resourceApi<{ id: number; name: string; updated_at: string }>>;
+
+/** What distinguishes one catalogue resource from another; the pages are the same. */
+interface CatalogResource {
+  path: string;
+  title: string;
+  permission: string;
+  api: Api;
+  create: z.ZodObject;
+  update: z.ZodObject;
+  fields: (t: (k: string) => string) => FieldSpec[];
+  defaults: Record<string, unknown>;
+  columns: (t: (k: string) => string) => Column<Record<string, unknown>>[];
+}
+
+const yes = (t: (k: string) => string, v: unknown) => (v ? t('catalog.yes') : t('catalog.no'));
+const common = (t: (k: string) => string): Column<Record<string, unknown>>[] => [
+  {
+    key: 'name',
+    header: t('catalog.fields.name'),
+    sortable: true,
+    render: (r) => <span className="font-medium">{String(r.name)}</span>,
+  },
+];
+
+const resources: Record<string, CatalogResource> = {
+  locations: {
+    path: 'locations',
+    title: 'admin.nav.locations',
+    permission: 'admin.locations',
+    api: locationsApi as unknown as Api,
+    create: LocationCreateSchema,
+    update: LocationUpdateSchema,
+    fields: (t) => [
+      { name: 'name', label: 'catalog.fields.name', type: 'text' },
+      { name: 'description', label: 'catalog.fields.description', type: 'textarea', nullable: true },
+      { name: 'slots', label: 'catalog.fields.slots', type: 'number', nullable: true, hint: 'catalog.hints.slots' },
+      {
+        name: 'status',
+        label: 'catalog.fields.status',
+        type: 'select',
+        options: locationStatuses.map((s) => ({ value: s, label: t(`catalog.statuses.${s}`) })),
+      },
+      { name: 'vip', label: 'catalog.fields.vip', type: 'checkbox' },
+      { name: 'panel_location_id', label: 'catalog.fields.panel_location_id', type: 'number', nullable: true },
+      { name: 'icon', label: 'catalog.fields.icon', type: 'url', nullable: true },
+    ],
+    defaults: {
+      name: '',
+      description: null,
+      slots: null,
+      status: 'online',
+      vip: false,
+      panel_location_id: null,
+      icon: null,
+    },
+    columns: (t) => [
+      ...common(t),
+      { key: 'status', header: t('catalog.fields.status'), render: (r) => t(`catalog.statuses.${String(r.status)}`) },
+      { key: 'slots', header: t('catalog.fields.slots'), render: (r) => (r.slots === null ? '∞' : String(r.slots)) },
+      { key: 'vip', header: t('catalog.fields.vip'), render: (r) => yes(t, r.vip) },
+    ],
+  },
+  'egg-categories': {
+    path: 'egg-categories',
+    title: 'admin.nav.eggCategories',
+    permission: 'admin.nests',
+    api: categoriesApi as unknown as Api,
+    create: EggCategoryCreateSchema,
+    update: EggCategoryUpdateSchema,
+    fields: () => [
+      { name: 'name', label: 'catalog.fields.name', type: 'text' },
+      { name: 'description', label: 'catalog.fields.description', type: 'textarea', nullable: true },
+      { name: 'enabled', label: 'catalog.fields.enabled', type: 'checkbox' },
+      { name: 'panel_nest_id', label: 'catalog.fields.panel_nest_id', type: 'number', nullable: true },
+      { name: 'icon', label: 'catalog.fields.icon', type: 'url', nullable: true },
+    ],
+    defaults: { name: '', description: null, enabled: true, panel_nest_id: null, icon: null },
+    columns: (t) => [
+      ...common(t),
+      { key: 'eggs', header: t('admin.nav.eggs'), render: (r) => String(r.eggs) },
+      { key: 'enabled', header: t('catalog.fields.enabled'), render: (r) => yes(t, r.enabled) },
+    ],
+  },
+  eggs: {
+    path: 'eggs',
+    title: 'admin.nav.eggs',
+    permission: 'admin.egg',
+    api: eggsApi as unknown as Api,
+    create: EggCreateSchema,
+    update: EggUpdateSchema,
+    fields: () => [
+      { name: 'name', label: 'catalog.fields.name', type: 'text' },
+      { name: 'description', label: 'catalog.fields.description', type: 'textarea', nullable: true },
+      { name: 'category_id', label: 'catalog.fields.category', type: 'number' },
+      { name: 'enabled', label: 'catalog.fields.enabled', type: 'checkbox' },
+      { name: 'vip', label: 'catalog.fields.vip', type: 'checkbox' },
+      { name: 'docker_image', label: 'catalog.fields.docker_image', type: 'text' },
+      { name: 'startup', label: 'catalog.fields.startup', type: 'textarea' },
+      { name: 'panel_egg_id', label: 'catalog.fields.panel_egg_id', type: 'number', nullable: true },
+      { name: 'icon', label: 'catalog.fields.icon', type: 'url', nullable: true },
+    ],
+    defaults: {
+      name: '',
+      description: null,
+      category_id: undefined,
+      enabled: true,
+      vip: false,
+      docker_image: '',
+      startup: '',
+      panel_egg_id: null,
+      icon: null,
+    },
+    columns: (t) => [
+      ...common(t),
+      {
+        key: 'docker_image',
+        header: t('catalog.fields.docker_image'),
+        render: (r) => <code className="text-xs">{String(r.docker_image)}</code>,
+      },
+      { key: 'vip', header: t('catalog.fields.vip'), render: (r) => yes(t, r.vip) },
+      { key: 'enabled', header: t('catalog.fields.enabled'), render: (r) => yes(t, r.enabled) },
+    ],
+  },
+};
+
+export function CatalogList({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const r = resources[name] as CatalogResource;
+  const list = useListParams(['status', 'vip', 'enabled', 'category_id']);
+  const query = r.api.useList(list.params);
+  const can = {
+    create: useCan(`${r.permission}.create`),
+    edit: useCan(`${r.permission}.edit`),
+    remove: useCan(`${r.permission}.delete`),
+  };
+  const base = `/mc-admin/${r.path}`;
+  return (
+    <ResourceList<Record<string, unknown>>
+      title={t(r.title)}
+      list={list}
+      query={query as never}
+      rowKey={(row) => String(row.id)}
+      createPath={can.create ? `${base}/create` : undefined}
+      toolbar={can.create ? <ImportButton path={r.path} invalidate={r.api.all} /> : undefined}
+      columns={r.columns(t)}
+      actions={(row): ReactNode => (
+        <>
+          {can.edit && <RowLink to={`${base}/${row.id}/edit`}>{t('resource.edit')}</RowLink>}
+          {can.remove && <RowLink to={`${base}/${row.id}/delete`}>{t('resource.delete')}</RowLink>}
+        </>
+      )}
+    />
+  );
+}
+
+export function CatalogForm({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const r = resources[name] as CatalogResource;
+  const item = r.api.useItem(id);
+  const create = r.api.useCreate();
+  const update = r.api.useUpdate(id ?? '');
+  if (id && item.isPending) return <Loading label={t('common.loading')} />;
+  const editing = item.data;
+  const keys = r.fields(t).map((f) => f.name);
+  const defaults = editing
+    ? Object.fromEntries(keys.map((k) => [k, (editing as Record<string, unknown>)[k]]))
+    : r.defaults;
+  return (
+    <ResourceForm
+      key={editing?.updated_at ?? 'new'}
+      title={`${t(r.title)} · ${editing ? editing.name : t('resource.create')}`}
+      fields={r.fields(t)}
+      schema={editing ? r.update.omit({ updated_at: true }) : r.create}
+      defaults={defaults}
+      listPath={`/mc-admin/${r.path}`}
+      submit={(values) =>
+        editing
+          ? update.mutateAsync({ ...values, updated_at: editing.updated_at } as never)
+          : create.mutateAsync(values as never)
+      }
+    />
+  );
+}
+
+export function CatalogDelete({ name }: { name: string }) {
+  const { id = '' } = useParams();
+  const r = resources[name] as CatalogResource;
+  const item = r.api.useItem(id);
+  const remove = r.api.useDelete();
+  return (
+    <ConfirmDelete
+      label={item.data?.name ?? '…'}
+      listPath={`/mc-admin/${r.path}`}
+      remove={{ ...remove, mutateAsync: () => remove.mutateAsync(id) }}
+    />
+  );
+}
