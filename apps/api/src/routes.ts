@@ -4,6 +4,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { panelRoutes } from './modules/panel/panel.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { serversRoutes } from './modules/servers/servers.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -20,4 +21,5 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   usersRoutes,
   panelRoutes,
   catalogRoutes,
+  serversRoutes,
 ];

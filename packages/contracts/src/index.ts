@@ -7,6 +7,7 @@ export * from './permissions.ts';
 export * from './resource.ts';
 export * from './resources/catalog.ts';
 export * from './resources/roles.ts';
+export * from './resources/servers.ts';
 export * from './resources/users.ts';
 export * from './roles.ts';
 export * from './settings.ts';

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { eggs, locations } from './catalog.ts';
+import { users } from './users.ts';
+
+const resources = {
+  memory: integer('memory').notNull(),
+  cpu: integer('cpu').notNull(),
+  disk: integer('disk').notNull(),
+  ports: integer('ports').notNull(),
+  databases: integer('databases').notNull(),
+  backups: integer('backups').notNull(),
+};
+const nonNegative = (t: {
+  memory: unknown;
+  cpu: unknown;
+  disk: unknown;
+  ports: unknown;
+  databases: unknown;
+  backups: unknown;
+}) =>
+  sql`${t.memory} >= 0 and ${t.cpu} >= 0 and ${t.disk} >= 0 and ${t.ports} >= 0 and ${t.databases} >= 0 and ${t.backups} >= 0`;
+
+/** A member's game server, once the panel has it. */
+export const servers = pgTable(
+  'servers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    eggId: integer('egg_id')
+      .notNull()
+      .references(() => eggs.id),
+    ...resources,
+    panelServerId: integer('panel_server_id').unique(),
+    panelIdentifier: text('panel_identifier'),
+    status: text('status').notNull().default('installing'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('servers_owner_idx').on(t.ownerId),
+    index('servers_location_idx').on(t.locationId),
+    check('servers_resources_non_negative', nonNegative(t)),
+  ],
+);
+
+/**
+ * A request to create a server. Its id is the panel server's external id, so a retry after a crash
+ * finds the server it already made instead of making a second one.
+ */
+export const serverQueue = pgTable(
+  'server_queue',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    eggId: integer('egg_id')
+      .notNull()
+      .references(() => eggs.id),
+    ...resources,
+    status: text('status', { enum: ['pending', 'building', 'completed', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    serverId: uuid('server_id').references(() => servers.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('server_queue_due_idx').on(t.status, t.nextAttemptAt),
+    index('server_queue_user_idx').on(t.userId),
+    check('server_queue_resources_non_negative', nonNegative(t)),
+  ],
+);
+
+export const serverQueueLogs = pgTable(
+  'server_queue_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    queueId: uuid('queue_id')
+      .notNull()
+      .references(() => serverQueue.id, { onDelete: 'cascade' }),
+    level: text('level', { enum: ['info', 'warn', 'error'] }).notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('server_queue_logs_queue_idx').on(t.queueId, t.createdAt)],
+);

@@ -1,0 +1,148 @@
+import { type FreeResources, hasPermission, type QueueItem, type ServerRequest } from '@hostdeck/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  eggCategories,
+  eggs,
+  locations,
+  serverQueue,
+  serverQueueLogs,
+  servers,
+  type UserRow,
+  users,
+} from '../../db/schema/index.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+
+const OPEN = ['pending', 'building'] as const;
+const keys = ['memory', 'cpu', 'disk', 'ports', 'databases', 'backups'] as const;
+
+export function presentQueueItem(q: typeof serverQueue.$inferSelect): QueueItem {
+  return {
+    id: q.id,
+    user_id: q.userId,
+    name: q.name,
+    description: q.description,
+    location_id: q.locationId,
+    egg_id: q.eggId,
+    memory: q.memory,
+    cpu: q.cpu,
+    disk: q.disk,
+    ports: q.ports,
+    databases: q.databases,
+    backups: q.backups,
+    status: q.status,
+    attempts: q.attempts,
+    last_error: q.lastError,
+    created_at: q.createdAt.toISOString(),
+    updated_at: q.updatedAt.toISOString(),
+  };
+}
+
+/** Limits minus the member's servers and open requests (pending or building). */
+export async function freeResources(db: Db, user: UserRow): Promise<FreeResources> {
+  const sums = (table: typeof servers | typeof serverQueue) =>
+    sql<string>`json_build_object('memory', coalesce(sum(${table.memory}),0), 'cpu', coalesce(sum(${table.cpu}),0), 'disk', coalesce(sum(${table.disk}),0), 'ports', coalesce(sum(${table.ports}),0), 'databases', coalesce(sum(${table.databases}),0), 'backups', coalesce(sum(${table.backups}),0), 'count', count(*))`;
+  const [owned] = await db
+    .select({ s: sums(servers) })
+    .from(servers)
+    .where(eq(servers.ownerId, user.id));
+  const [queued] = await db
+    .select({ s: sums(serverQueue) })
+    .from(serverQueue)
+    .where(and(eq(serverQueue.userId, user.id), inArray(serverQueue.status, [...OPEN])));
+  const used = (k: string) =>
+    Number((owned?.s as unknown as Record<string, number>)[k]) +
+    Number((queued?.s as unknown as Record<string, number>)[k]);
+  return {
+    memory: user.memoryLimit - used('memory'),
+    cpu: user.cpuLimit - used('cpu'),
+    disk: user.diskLimit - used('disk'),
+    ports: user.allocationLimit - used('ports'),
+    databases: user.databaseLimit - used('databases'),
+    backups: user.backupLimit - used('backups'),
+    servers: user.serverLimit - used('count'),
+  };
+}
+
+/**
+ * Checks a create request and reserves its resources by queueing it, in one transaction that first
+ * locks the member's row: parallel requests queue one after another, so limits can never be exceeded.
+ */
+export async function requestServer(
+  db: Db,
+  settings: SettingsService,
+  actor: Actor,
+  body: ServerRequest,
+): Promise<QueueItem> {
+  if (!settings.bool('allow_servers'))
+    throw new AppError('FEATURE_DISABLED', 'Creating servers is switched off on this panel');
+  const vip = hasPermission(actor.permissions, 'user.permission.vip');
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [user] = await tx.select().from(users).where(eq(users.id, actor.id)).for('update');
+    if (!user) throw new AppError('UNAUTHORIZED', 'Please log in');
+
+    const [location] = await tx.select().from(locations).where(eq(locations.id, body.location_id));
+    if (!location || location.status !== 'online') {
+      throw new AppError('LOCATION_UNAVAILABLE', 'This location is not available', {
+        location_id: 'This location is not available',
+      });
+    }
+    if (location.vip && !vip)
+      throw new AppError('VIP_ONLY', 'This location is for VIP members', { location_id: 'VIP only' });
+
+    const [egg] = await tx
+      .select({ egg: eggs, categoryEnabled: eggCategories.enabled })
+      .from(eggs)
+      .innerJoin(eggCategories, eq(eggs.categoryId, eggCategories.id))
+      .where(eq(eggs.id, body.egg_id));
+    if (!egg || !egg.egg.enabled || !egg.categoryEnabled)
+      throw new AppError('EGG_UNAVAILABLE', 'This server type is not available', {
+        egg_id: 'This server type is not available',
+      });
+    if (egg.egg.vip && !vip)
+      throw new AppError('VIP_ONLY', 'This server type is for VIP members', { egg_id: 'VIP only' });
+
+    if (location.slots !== null) {
+      const [inLocation] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(servers)
+        .where(eq(servers.locationId, location.id));
+      const [queuedThere] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(serverQueue)
+        .where(and(eq(serverQueue.locationId, location.id), inArray(serverQueue.status, [...OPEN])));
+      if (Number(inLocation?.n) + Number(queuedThere?.n) >= location.slots)
+        throw new AppError('LOCATION_FULL', 'This location is full; pick another', { location_id: 'Full' });
+    }
+
+    const free = await freeResources(tx, user);
+    if (free.servers < 1) throw new AppError('NO_SERVER_SLOT', 'You have no free server slot');
+    const short = Object.fromEntries(
+      keys.filter((k) => body[k] > free[k]).map((k) => [k, `Only ${Math.max(0, free[k])} left`]),
+    );
+    if (Object.keys(short).length > 0)
+      throw new AppError('INSUFFICIENT_RESOURCES', 'You do not have enough free resources for this server', short);
+
+    const [item] = await tx
+      .insert(serverQueue)
+      .values({
+        userId: user.id,
+        name: body.name,
+        description: body.description,
+        locationId: location.id,
+        eggId: egg.egg.id,
+        ...Object.fromEntries(keys.map((k) => [k, body[k]])),
+      } as typeof serverQueue.$inferInsert)
+      .returning();
+    if (!item) throw new Error('Queue insert returned nothing');
+    await tx.insert(serverQueueLogs).values({
+      queueId: item.id,
+      level: 'info',
+      message: `Queued by ${user.username}: ${egg.egg.name} in ${location.name}`,
+    });
+    return presentQueueItem(item);
+  });
+}
