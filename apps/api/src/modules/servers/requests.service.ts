@@ -52,9 +52,8 @@ export async function freeResources(db: Db, user: UserRow): Promise<FreeResource
     .select({ s: sums(serverQueue) })
     .from(serverQueue)
     .where(and(eq(serverQueue.userId, user.id), inArray(serverQueue.status, [...OPEN])));
-  const used = (k: string) =>
-    Number((owned?.s as unknown as Record<string, number>)[k]) +
-    Number((queued?.s as unknown as Record<string, number>)[k]);
+  const totals = [owned?.s, queued?.s].map((v) => (v ?? {}) as unknown as Record<string, number>);
+  const used = (k: string) => totals.reduce((sum, t) => sum + Number(t[k] ?? 0), 0);
   return {
     memory: user.memoryLimit - used('memory'),
     cpu: user.cpuLimit - used('cpu'),
