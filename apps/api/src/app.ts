@@ -22,6 +22,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { featureRoutes } from './routes.ts';
+import { ServerQueueWorker } from './workers/server-queue.worker.ts';
 
 export interface BuildOptions {
   /** An open database (tests hand in a migrated copy); otherwise opened from config and closed with the app. */
@@ -49,6 +50,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const bus: Bus = config.redisUrl ? redisBus(config.redisUrl) : localBus();
   app.addHook('onClose', async () => {
     await ctx.mail.stop();
+    await ctx.serverQueue.stop();
     await ctx.panel.close();
     await bus.close();
     if (ownsDatabase) await database.close();
@@ -60,6 +62,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await settings.reload();
   const sessions = new SessionService(database.db, settings, bus);
   const appKey = resolveAppKey(config);
+  const panel = new PanelService(settings);
   const publicUrl = () =>
     settings.string('app_url').replace(/\/+$/, '') || config.publicUrl || `http://localhost:${config.port}`;
   const ctx: AppContext = {
@@ -73,7 +76,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     twoFactor: new TwoFactorService(database.db, settings, sessions, appKey),
     license: new LicenseService(settings),
     mail: new MailOutbox(database.db, smtpMailer(settings), app.log),
-    panel: new PanelService(settings),
+    panel,
+    serverQueue: new ServerQueueWorker(database.db, panel, app.log),
     publicUrl,
   };
   app.decorate('ctx', ctx);

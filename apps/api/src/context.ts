@@ -9,6 +9,7 @@ import type { MailOutbox } from './modules/mail/mail.service.ts';
 import type { SettingsService } from './modules/settings/settings.service.ts';
 import type { LicenseService } from './modules/system/license.service.ts';
 import type { RouteInfo } from './plugins/access.ts';
+import type { ServerQueueWorker } from './workers/server-queue.worker.ts';
 
 /** The services one app instance shares; reachable as app.ctx in routes and hooks. */
 export interface AppContext {
@@ -24,6 +25,8 @@ export interface AppContext {
   mail: MailOutbox;
   /** The game panel (Pterodactyl, or the built-in simulated one). */
   panel: PanelService;
+  /** Builds queued servers on the panel. */
+  serverQueue: ServerQueueWorker;
   /** Where links in mails point: the app_url setting, else PUBLIC_URL, else localhost. */
   publicUrl(): string;
 }

@@ -44,6 +44,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   app.ctx.mail.start();
+  app.ctx.serverQueue.start();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     `Hostdeck ${app.ctx.database.kind === 'pglite' ? `on the embedded database in ${config.dataDir}` : 'on PostgreSQL'}`,

@@ -102,3 +102,10 @@ export const serverQueueLogs = pgTable(
   },
   (t) => [index('server_queue_logs_queue_idx').on(t.queueId, t.createdAt)],
 );
+
+/** Each worker's last sign of life, shown in the admin area. */
+export const workerHeartbeats = pgTable('worker_heartbeats', {
+  name: text('name').primaryKey(),
+  instance: text('instance').notNull(),
+  beatAt: timestamp('beat_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -36,6 +36,8 @@ export const users = pgTable(
     referralCode: text('referral_code').notNull().unique(),
     referredBy: uuid('referred_by'),
     supportPin: text('support_pin').notNull(),
+    /** The linked account on the game panel (created by Hostdeck, never an existing one taken over). */
+    panelUserId: integer('panel_user_id').unique(),
     billingCompany: text('billing_company'),
     billingAddress: text('billing_address'),
     billingCity: text('billing_city'),
