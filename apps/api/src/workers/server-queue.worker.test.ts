@@ -36,8 +36,10 @@ afterAll(async () => {
   await sim.close();
 });
 
+let ownerCookies: Map<string, string>;
 async function queuedRequest(email?: string) {
   const client = new TestClient(t.app);
+  ownerCookies = client.cookies;
   await client.post('/api/user/auth/register', newMember(email ? { email } : {}));
   const res = await client.post('/api/servers/requests', request);
   expect(res.statusCode).toBe(201);
@@ -63,6 +65,14 @@ describe('server queue worker', () => {
     expect((await logs(q.id)).join('\n')).toMatch(
       /Queued by[\s\S]*Created panel account[\s\S]*Created server[\s\S]*Completed/,
     );
+    const owner = new TestClient(t.app);
+    owner.cookies = new Map(ownerCookies);
+    const mine = (await owner.get('/api/servers')).json().data;
+    expect(mine).toMatchObject([
+      { name: 'Survival', memory: 512, status: 'installing', panel_identifier: onPanel[0]!.uuid.slice(0, 8) },
+    ]);
+    const requests = (await owner.get('/api/servers/requests')).json().data;
+    expect(requests[0]).toMatchObject({ id: q.id, status: 'completed' });
     const [beat] = await t.database.db.select().from(workerHeartbeats);
     expect(beat?.name).toBe('server-queue');
   });

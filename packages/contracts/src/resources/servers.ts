@@ -55,3 +55,24 @@ export const FreeResourcesSchema = z.object({
   servers: z.number().int(),
 });
 export type FreeResources = z.infer<typeof FreeResourcesSchema>;
+
+export const MemberServerSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    location_id: z.number().int(),
+    egg_id: z.number().int(),
+    memory: z.number().int(),
+    cpu: z.number().int(),
+    disk: z.number().int(),
+    ports: z.number().int(),
+    databases: z.number().int(),
+    backups: z.number().int(),
+    status: z.string(),
+    panel_identifier: z.string().nullable(),
+    expires_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'MemberServer' });
+export type MemberServer = z.infer<typeof MemberServerSchema>;

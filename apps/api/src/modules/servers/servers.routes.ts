@@ -1,9 +1,15 @@
-import { ErrorEnvelopeSchema, FreeResourcesSchema, QueueItemSchema, ServerRequestSchema } from '@hostdeck/contracts';
+import {
+  ErrorEnvelopeSchema,
+  FreeResourcesSchema,
+  MemberServerSchema,
+  QueueItemSchema,
+  ServerRequestSchema,
+} from '@hostdeck/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { serverQueue } from '../../db/schema/index.ts';
+import { serverQueue, servers } from '../../db/schema/index.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { access } from '../../plugins/access.ts';
 import { freeResources, presentQueueItem, requestServer } from './requests.service.ts';
@@ -59,6 +65,45 @@ export async function serversRoutes(fastify: FastifyInstance): Promise<void> {
         .orderBy(desc(serverQueue.createdAt))
         .limit(50);
       return { success: true as const, data: rows.map(presentQueueItem), free: await freeResources(app.ctx.db, user) };
+    },
+  );
+
+  app.get(
+    '/api/servers',
+    {
+      config: { access: access.session },
+      schema: {
+        tags,
+        summary: "The member's servers",
+        response: { 200: z.object({ success: z.literal(true), data: z.array(MemberServerSchema) }), ...errors },
+      },
+    },
+    async (req) => {
+      const rows = await app.ctx.db
+        .select()
+        .from(servers)
+        .where(eq(servers.ownerId, req.auth!.account.user.id))
+        .orderBy(desc(servers.createdAt));
+      return {
+        success: true as const,
+        data: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          description: r.description,
+          location_id: r.locationId,
+          egg_id: r.eggId,
+          memory: r.memory,
+          cpu: r.cpu,
+          disk: r.disk,
+          ports: r.ports,
+          databases: r.databases,
+          backups: r.backups,
+          status: r.status,
+          panel_identifier: r.panelIdentifier,
+          expires_at: r.expiresAt?.toISOString() ?? null,
+          created_at: r.createdAt.toISOString(),
+        })),
+      };
     },
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/use-session.ts';
 import { useSetting } from '../../lib/use-settings.ts';
+import { ServersPanel } from './servers-panel.tsx';
 
 const limits = [
   { key: 'memory_limit', label: 'dashboard.memory', unit: 'MB', icon: MemoryStick },
@@ -80,10 +81,9 @@ export function DashboardPage() {
 
       <section className="surface p-6">
         <h2 className="text-lg font-semibold">{t('dashboard.serversTitle')}</h2>
-        <p className="mt-1 text-sm text-slate-500">
-          {t('dashboard.serverCount', { count: Number(data?.stats.servers ?? 0) })} ·{' '}
-          {t('dashboard.ticketCount', { count: Number(data?.stats.tickets ?? 0) })}
-        </p>
+        <div className="mt-3">
+          <ServersPanel />
+        </div>
         {allowServers !== false && (
           <Link
             to="/server/create"
