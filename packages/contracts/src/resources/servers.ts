@@ -19,6 +19,16 @@ export const ServerRequestSchema = z
   .strict();
 export type ServerRequest = z.infer<typeof ServerRequestSchema>;
 
+/** The six resources a server holds, as the API reports them. */
+const resourceShape = {
+  memory: z.number().int(),
+  cpu: z.number().int(),
+  disk: z.number().int(),
+  ports: z.number().int(),
+  databases: z.number().int(),
+  backups: z.number().int(),
+};
+
 export const queueStatuses = ['pending', 'building', 'completed', 'failed'] as const;
 
 export const QueueItemSchema = z
@@ -29,12 +39,7 @@ export const QueueItemSchema = z
     description: z.string(),
     location_id: z.number().int(),
     egg_id: z.number().int(),
-    memory: z.number().int(),
-    cpu: z.number().int(),
-    disk: z.number().int(),
-    ports: z.number().int(),
-    databases: z.number().int(),
-    backups: z.number().int(),
+    ...resourceShape,
     status: z.enum(queueStatuses),
     attempts: z.number().int(),
     last_error: z.string().nullable(),
@@ -63,12 +68,7 @@ export const MemberServerSchema = z
     description: z.string(),
     location_id: z.number().int(),
     egg_id: z.number().int(),
-    memory: z.number().int(),
-    cpu: z.number().int(),
-    disk: z.number().int(),
-    ports: z.number().int(),
-    databases: z.number().int(),
-    backups: z.number().int(),
+    ...resourceShape,
     status: z.string(),
     panel_identifier: z.string().nullable(),
     expires_at: z.string().nullable(),

@@ -11,6 +11,18 @@ const resources = {
   databases: integer('databases').notNull(),
   backups: integer('backups').notNull(),
 };
+/** What a server is (name, place, type, resources): shared by the request and the server it becomes. */
+const what = () => ({
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  locationId: integer('location_id')
+    .notNull()
+    .references(() => locations.id),
+  eggId: integer('egg_id')
+    .notNull()
+    .references(() => eggs.id),
+  ...resources,
+});
 const nonNegative = (t: {
   memory: unknown;
   cpu: unknown;
@@ -29,15 +41,7 @@ export const servers = pgTable(
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id),
-    name: text('name').notNull(),
-    description: text('description').notNull().default(''),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id),
-    eggId: integer('egg_id')
-      .notNull()
-      .references(() => eggs.id),
-    ...resources,
+    ...what(),
     panelServerId: integer('panel_server_id').unique(),
     panelIdentifier: text('panel_identifier'),
     status: text('status').notNull().default('installing'),
@@ -63,15 +67,7 @@ export const serverQueue = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    name: text('name').notNull(),
-    description: text('description').notNull().default(''),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => locations.id),
-    eggId: integer('egg_id')
-      .notNull()
-      .references(() => eggs.id),
-    ...resources,
+    ...what(),
     status: text('status', { enum: ['pending', 'building', 'completed', 'failed'] })
       .notNull()
       .default('pending'),
