@@ -4,6 +4,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { panelRoutes } from './modules/panel/panel.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { queueAdminRoutes } from './modules/servers/queue.admin.routes.ts';
 import { serversRoutes } from './modules/servers/servers.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -22,4 +23,5 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   panelRoutes,
   catalogRoutes,
   serversRoutes,
+  queueAdminRoutes,
 ];

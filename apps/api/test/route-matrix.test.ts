@@ -1,5 +1,7 @@
 import { permissionValues } from '@hostdeck/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverQueue } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { newMember, TestClient } from './client.ts';
 import { memberWithPermissions } from './users.ts';
@@ -42,6 +44,27 @@ const bodies: Record<string, () => Promise<object>> = {
   'egg-categories': async () => ({ name: 'Matrix games' }),
   eggs: async () => ({ name: 'Matrix egg', category_id: (await category()).id }),
 };
+/** A member's queued server request (optionally moved to another status). */
+async function queueItem(status?: 'failed'): Promise<string> {
+  const location = await record('locations', { name: 'Queue place' });
+  const egg = await record('eggs', { name: 'Queue egg', category_id: (await category()).id });
+  const c = new TestClient(t.app);
+  await c.post('/api/user/auth/register', newMember());
+  const res = await c.post('/api/servers/requests', {
+    name: 'Q',
+    location_id: location.id,
+    egg_id: egg.id,
+    memory: 256,
+    cpu: 10,
+    disk: 256,
+    ports: 1,
+    databases: 0,
+    backups: 0,
+  });
+  const id = res.json().data.id as string;
+  if (status) await t.database.db.update(serverQueue).set({ status }).where(eq(serverQueue.id, id));
+  return id;
+}
 function catalogFixtures(): Record<string, () => Promise<Request>> {
   const out: Record<string, () => Promise<Request>> = {};
   for (const [path, body] of Object.entries(bodies)) {
@@ -110,6 +133,13 @@ const fixtures: Record<string, () => Promise<Request>> = {
   'GET /api/admin/users/:id/sessions': async () => ({ url: `/api/admin/users/${(await member()).id}/sessions` }),
   'GET /api/admin/users/:id/audit': async () => ({ url: `/api/admin/users/${(await member()).id}/audit` }),
   ...catalogFixtures(),
+  'GET /api/admin/server-queue': async () => ({ url: '/api/admin/server-queue?status=pending' }),
+  'GET /api/admin/server-queue/logs': async () => ({ url: '/api/admin/server-queue/logs' }),
+  'GET /api/admin/server-queue/:id': async () => ({ url: `/api/admin/server-queue/${await queueItem()}` }),
+  'POST /api/admin/server-queue/:id/retry': async () => ({
+    url: `/api/admin/server-queue/${await queueItem('failed')}/retry`,
+  }),
+  'DELETE /api/admin/server-queue/:id': async () => ({ url: `/api/admin/server-queue/${await queueItem()}` }),
   'POST /api/admin/panel/test': async () => {
     await t.app.ctx.settings.update({ demo_panel_enabled: true });
     return { url: '/api/admin/panel/test' };
@@ -168,5 +198,5 @@ describe('route matrix', () => {
       ).toBeGreaterThanOrEqual(200);
       expect(allowed.statusCode, `${r.method} ${r.url} with only ${permission}: ${allowed.body}`).toBeLessThan(300);
     }
-  });
+  }, 180_000); // every permission route × two fresh members and fixtures
 });

@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { newMember, TestClient } from '../../../test/client.ts';
+import { memberWithPermissions } from '../../../test/users.ts';
+import { serverQueue } from '../../db/schema/index.ts';
+
+let t: TestApp;
+let root: TestClient;
+let body: Record<string, unknown>;
+beforeAll(async () => {
+  t = await createTestApp();
+  root = await memberWithPermissions(t.app, ['admin.root'], 8);
+  const location = (await root.post('/api/admin/locations', { name: 'Frankfurt' })).json().data;
+  const category = (await root.post('/api/admin/egg-categories', { name: 'Minecraft' })).json().data;
+  const egg = (await root.post('/api/admin/eggs', { name: 'Paper', category_id: category.id })).json().data;
+  body = {
+    name: 'Survival',
+    location_id: location.id,
+    egg_id: egg.id,
+    memory: 512,
+    cpu: 50,
+    disk: 1024,
+    ports: 1,
+    databases: 0,
+    backups: 0,
+  };
+});
+afterAll(() => t.close());
+
+async function request() {
+  const c = new TestClient(t.app);
+  await c.post('/api/user/auth/register', newMember());
+  return { c, id: (await c.post('/api/servers/requests', body)).json().data.id as string };
+}
+
+describe('server queue in the admin area', () => {
+  it('lists with a status filter, shows an item with its log lines, and all logs as text', async () => {
+    const { id } = await request();
+    const list = (await root.get('/api/admin/server-queue?status=pending')).json();
+    expect(list.data.map((i: { id: string }) => i.id)).toContain(id);
+    expect(list.data[0].username).toMatch(/^member_/);
+    expect((await root.get('/api/admin/server-queue?status=completed')).json().data).toEqual([]);
+    expect((await root.get('/api/admin/server-queue?status=lost')).statusCode).toBe(400);
+    const one = (await root.get(`/api/admin/server-queue/${id}`)).json();
+    expect(one.logs[0].message).toMatch(/^Queued by member_/);
+    const logs = (await root.get('/api/admin/server-queue/logs')).json();
+    expect(logs.total).toBeGreaterThan(0);
+  });
+
+  it('retries only failed items and removes only pending or failed ones, freeing the reservation', async () => {
+    const { c, id } = await request();
+    expect((await root.post(`/api/admin/server-queue/${id}/retry`)).json().error_code).toBe('IN_USE');
+    await t.database.db
+      .update(serverQueue)
+      .set({ status: 'failed', attempts: 6, lastError: 'boom' })
+      .where(eq(serverQueue.id, id));
+    const retried = (await root.post(`/api/admin/server-queue/${id}/retry`)).json().data;
+    expect(retried).toMatchObject({ status: 'pending', attempts: 0 });
+    expect((await c.get('/api/servers/requests')).json().free.servers).toBe(0);
+    expect((await root.request({ method: 'DELETE', url: `/api/admin/server-queue/${id}` })).json()).toEqual({
+      success: true,
+    });
+    expect((await c.get('/api/servers/requests')).json().free.servers).toBe(1);
+    const other = await request();
+    await t.database.db.update(serverQueue).set({ status: 'building' }).where(eq(serverQueue.id, other.id));
+    expect(
+      (await root.request({ method: 'DELETE', url: `/api/admin/server-queue/${other.id}` })).json().error_code,
+    ).toBe('IN_USE');
+  });
+});
