@@ -32,9 +32,18 @@ async function postgresDatabase(): Promise<Database> {
     ...database,
     close: async () => {
       await database.close();
+      // No "with (force)": killing a connection that is still closing makes pg emit an unhandled error.
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await c.query(`drop database if exists ${name}`);
+          break;
+        } catch (err) {
+          if ((err as { code?: string }).code !== '55006' || attempt >= 20) throw err; // still in use
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await c.end();
     },
   };
