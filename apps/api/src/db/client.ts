@@ -47,6 +47,9 @@ export function fromPglite(client: PGlite, onClose?: () => void): Database {
 
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client whose connection drops (server restart, failover) is replaced by the pool; without
+  // this listener node-postgres would raise it as an uncaught error and stop the process.
+  pool.on('error', (err) => console.warn(`PostgreSQL connection lost (the pool reconnects): ${err.message}`));
   try {
     const c = await pool.connect();
     c.release();
