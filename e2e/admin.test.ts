@@ -117,4 +117,33 @@ describe.runIf(hasBrowser())('the admin area', () => {
     await admin.goto('/mc-admin/eggs?search=paper');
     await expect.poll(() => admin.locator('tbody tr').count()).toBe(1);
   });
+
+  it('a member’s server request is built on the demo panel by the worker, and the admin follows it in the queue', async () => {
+    const location = (await callApi(admin, 'GET', '/api/admin/locations?search=europe')).body.data[0];
+    const egg = (await callApi(admin, 'GET', '/api/admin/eggs?search=paper')).body.data[0];
+    const { context, page } = await newPage(browser);
+    await register(page, newMember());
+    const request = await callApi(page, 'POST', '/api/servers/requests', {
+      name: 'E2E Survival',
+      location_id: location.id,
+      egg_id: egg.id,
+      memory: 512,
+      cpu: 50,
+      disk: 1024,
+      ports: 1,
+      databases: 0,
+      backups: 0,
+    });
+    expect(request.status).toBe(201);
+
+    await admin.goto('/mc-admin/server-queue');
+    await admin.getByText('E2E Survival').waitFor();
+    await admin.getByRole('link', { name: 'View', exact: true }).first().click();
+    await expect.poll(() => admin.getByTestId('queue-logs').innerText(), { timeout: 30_000 }).toContain('Completed');
+    expect(await admin.getByTestId('queue-logs').innerText()).toContain('Created server');
+
+    await page.goto('/dashboard');
+    await page.getByTestId('servers-panel').getByText('E2E Survival').waitFor();
+    await context.close();
+  });
 });

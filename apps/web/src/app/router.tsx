@@ -71,7 +71,34 @@ const adminPages: { path: string; permission: string; lazy: RouteObject['lazy'] 
     lazy: () => import('../features/roles/role-permissions.tsx').then((m) => ({ Component: m.RolePermissions })),
   },
   ...catalogPages(),
+  ...queuePages(),
 ];
+
+function queuePages() {
+  const pages = () => import('../features/server-queue/queue-pages.tsx');
+  return [
+    {
+      path: 'server-queue',
+      permission: 'admin.server.queue.list',
+      lazy: () => pages().then((m) => ({ Component: m.QueueList })),
+    },
+    {
+      path: 'server-queue/logs',
+      permission: 'admin.server.queue.logs.view',
+      lazy: () => pages().then((m) => ({ Component: m.QueueLogsPage })),
+    },
+    {
+      path: 'server-queue/:id',
+      permission: 'admin.server.queue.view',
+      lazy: () => pages().then((m) => ({ Component: m.QueueItemPage })),
+    },
+    {
+      path: 'server-queue/:id/delete',
+      permission: 'admin.server.queue.delete',
+      lazy: () => pages().then((m) => ({ Component: m.QueueDelete })),
+    },
+  ];
+}
 
 /** Locations, egg categories and eggs share one set of pages, configured per resource. */
 function catalogPages() {
