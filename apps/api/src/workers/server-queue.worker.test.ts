@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { newMember, TestClient } from '../../test/client.ts';
+import { serverRequest } from '../../test/servers.ts';
 import { memberWithPermissions } from '../../test/users.ts';
 import { serverQueue, serverQueueLogs, servers, workerHeartbeats } from '../db/schema/index.ts';
 
@@ -19,17 +20,7 @@ beforeAll(async () => {
   for (const path of ['locations', 'egg-categories', 'eggs']) await root.post(`/api/admin/${path}/import`);
   const location = (await root.get('/api/admin/locations?search=europe')).json().data[0];
   const egg = (await root.get('/api/admin/eggs?search=paper')).json().data[0];
-  request = {
-    name: 'Survival',
-    location_id: location.id,
-    egg_id: egg.id,
-    memory: 512,
-    cpu: 50,
-    disk: 1024,
-    ports: 1,
-    databases: 0,
-    backups: 0,
-  };
+  request = serverRequest(location.id, egg.id);
 });
 afterAll(async () => {
   await t.close();

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newMember, TestClient } from '../../../test/client.ts';
+import { makeCatalogue, serverRequest } from '../../../test/servers.ts';
 import { memberWithPermissions } from '../../../test/users.ts';
 import { serverQueue } from '../../db/schema/index.ts';
 
@@ -11,20 +12,8 @@ let body: Record<string, unknown>;
 beforeAll(async () => {
   t = await createTestApp();
   root = await memberWithPermissions(t.app, ['admin.root'], 8);
-  const location = (await root.post('/api/admin/locations', { name: 'Frankfurt' })).json().data;
-  const category = (await root.post('/api/admin/egg-categories', { name: 'Minecraft' })).json().data;
-  const egg = (await root.post('/api/admin/eggs', { name: 'Paper', category_id: category.id })).json().data;
-  body = {
-    name: 'Survival',
-    location_id: location.id,
-    egg_id: egg.id,
-    memory: 512,
-    cpu: 50,
-    disk: 1024,
-    ports: 1,
-    databases: 0,
-    backups: 0,
-  };
+  const { locationId, eggId } = await makeCatalogue(root);
+  body = serverRequest(locationId, eggId);
 });
 afterAll(() => t.close());
 

@@ -2,34 +2,24 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newMember, TestClient } from '../../../test/client.ts';
+import { makeCatalogue, serverRequest } from '../../../test/servers.ts';
 import { memberWithPermissions } from '../../../test/users.ts';
 import { serverQueue } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let root: TestClient;
-let location: { id: number; updated_at: string };
-let egg: { id: number; updated_at: string };
+let location: { id: number };
+let egg: { id: number };
 beforeAll(async () => {
   t = await createTestApp();
   root = await memberWithPermissions(t.app, ['admin.root'], 8);
-  location = (await root.post('/api/admin/locations', { name: 'Frankfurt' })).json().data;
-  const category = (await root.post('/api/admin/egg-categories', { name: 'Minecraft' })).json().data;
-  egg = (await root.post('/api/admin/eggs', { name: 'Paper', category_id: category.id })).json().data;
+  const catalogue = await makeCatalogue(root);
+  location = { id: catalogue.locationId };
+  egg = { id: catalogue.eggId };
 });
 afterAll(() => t.close());
 
-const request = (over: Record<string, unknown> = {}) => ({
-  name: 'Survival',
-  location_id: location.id,
-  egg_id: egg.id,
-  memory: 512,
-  cpu: 50,
-  disk: 1024,
-  ports: 1,
-  databases: 0,
-  backups: 0,
-  ...over,
-});
+const request = (over: Record<string, unknown> = {}) => serverRequest(location.id, egg.id, over);
 
 async function member(limits: Record<string, number> = {}) {
   const client = new TestClient(t.app);
