@@ -1,7 +1,7 @@
 import { type AdminUser, ROOT_PERMISSION, type UserUpdate } from '@hostdeck/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { coinLedger, type RoleRow, roles, type UserRow, users } from '../../db/schema/index.ts';
+import { type RoleRow, roles, type UserRow, users } from '../../db/schema/index.ts';
 import { type Actor, assertFresh, assertHoldsAll } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CrudService } from '../../lib/crud-routes.ts';
@@ -9,6 +9,7 @@ import type { PageQuery } from '../../lib/paging.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { SessionService } from '../auth/sessions.service.ts';
 import { findUserByEmail, findUserByLogin } from '../auth/users.repo.ts';
+import { moveCoins } from '../coins/ledger.ts';
 import { countActiveRootUsers } from '../roles/roles.repo.ts';
 import { findUsersPage, findUserWithRoleById, presentUser } from './users.repo.ts';
 
@@ -84,20 +85,9 @@ export class UsersService implements CrudService<AdminUser> {
   /** A signed amount with a reason, written to the coin ledger with the balance after it. */
   async adjustCoins(actor: Actor, id: string, amount: number, reason: string): Promise<AdminUser> {
     return this.act(actor, id, 'user.coins_adjust', async (tx, { user }) => {
-      const [row] = await tx
-        .update(users)
-        .set({ coins: sql`${users.coins} + ${amount}`, updatedAt: new Date() })
-        .where(and(eq(users.id, user.id), sql`${users.coins} + ${amount} >= 0`))
-        .returning();
-      if (!row) throw new AppError('INSUFFICIENT_COINS', `The balance is ${user.coins}; it cannot go below zero`);
-      await tx.insert(coinLedger).values({
-        userId: user.id,
-        amount,
-        balanceAfter: row.coins,
-        kind: 'admin_adjustment',
-        reason,
-        actorId: actor.id,
-      });
+      await moveCoins(tx, { userId: user.id, amount, kind: 'admin_adjustment', reason, actorId: actor.id });
+      const [row] = await tx.select().from(users).where(eq(users.id, user.id));
+      if (!row) throw new AppError('NOT_FOUND', 'There is no such user');
       return { row, extra: { amount, reason } };
     });
   }

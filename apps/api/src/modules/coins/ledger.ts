@@ -1,0 +1,64 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { coinLedger, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+/** Why a balance moved: the ledger's `kind` column. */
+export type CoinKind =
+  | 'admin_adjustment'
+  | 'renew'
+  | 'afk'
+  | 'redeem'
+  | 'referral'
+  | 'j4r'
+  | 'link'
+  | 'gift_in'
+  | 'gift_out'
+  | 'gift_fee'
+  | 'store'
+  | 'top_up'
+  | 'refund'
+  | 'clawback';
+
+export interface CoinMove {
+  userId: string;
+  /** Signed: negative debits. */
+  amount: number;
+  kind: CoinKind;
+  reason?: string | null;
+  /** What the move was for (a server id, a code, a payment). */
+  reference?: string | null;
+  idempotencyKey?: string | null;
+  actorId?: string | null;
+}
+
+/**
+ * The one way a coin balance changes: the balance and its ledger entry in the caller's transaction.
+ * A debit that would take the balance below zero changes nothing and throws INSUFFICIENT_COINS.
+ * Returns the balance after the move.
+ */
+export async function moveCoins(tx: Db, move: CoinMove): Promise<number> {
+  const [row] = await tx
+    .update(users)
+    .set({ coins: sql`${users.coins} + ${move.amount}`, updatedAt: new Date() })
+    .where(and(eq(users.id, move.userId), sql`${users.coins} + ${move.amount} >= 0`))
+    .returning({ coins: users.coins });
+  if (!row) {
+    const [user] = await tx.select({ coins: users.coins }).from(users).where(eq(users.id, move.userId));
+    throw new AppError(
+      'INSUFFICIENT_COINS',
+      `This needs ${-move.amount} coins and the balance is ${user?.coins ?? 0}; it cannot go below zero`,
+    );
+  }
+  await tx.insert(coinLedger).values({
+    userId: move.userId,
+    amount: move.amount,
+    balanceAfter: row.coins,
+    kind: move.kind,
+    reason: move.reason ?? null,
+    reference: move.reference ?? null,
+    idempotencyKey: move.idempotencyKey ?? null,
+    actorId: move.actorId ?? null,
+  });
+  return row.coins;
+}
