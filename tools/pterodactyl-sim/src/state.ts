@@ -120,8 +120,20 @@ export function nextId(state: SimState, table: string): number {
   return state.nextId[table] as number;
 }
 
+export interface SeedOptions {
+  /** Free ports (allocations) on each node; a node without a free one refuses new servers. */
+  portsPerNode?: number;
+  /** Memory and disk of each node, in MB. */
+  nodeMemory?: number;
+  nodeDisk?: number;
+}
+
 /** A small but realistic panel: two locations, a node in each with free ports, Minecraft and Rust eggs. */
-export function seedState(): SimState {
+export function seedState({
+  portsPerNode = 40,
+  nodeMemory = 65_536,
+  nodeDisk = 1_048_576,
+}: SeedOptions = {}): SimState {
   const now = atom();
   const state: SimState = {
     users: [],
@@ -147,15 +159,15 @@ export function seedState(): SimState {
       name: `${short}-node-1`,
       location_id: id,
       fqdn: `${short}1.sim.hostdeck.local`,
-      memory: 65_536,
+      memory: nodeMemory,
       memory_overallocate: 0,
-      disk: 1_048_576,
+      disk: nodeDisk,
       disk_overallocate: 0,
       maintenance_mode: false,
       created_at: now,
       updated_at: now,
     });
-    for (let port = 25565; port < 25565 + 40; port++) {
+    for (let port = 25565; port < 25565 + portsPerNode; port++) {
       state.allocations.push({
         id: nextId(state, 'allocations'),
         node_id: nodeId,

@@ -54,7 +54,7 @@ describe('server queue worker', () => {
     const [row] = await t.database.db.select().from(servers).where(eq(servers.id, done.serverId!));
     expect(row).toMatchObject({ ownerId: q.user_id, panelServerId: onPanel[0]!.id, memory: 512 });
     expect((await logs(q.id)).join('\n')).toMatch(
-      /Queued by[\s\S]*Created panel account[\s\S]*Created server[\s\S]*Completed/,
+      /Queued by[\s\S]*Linked panel account[\s\S]*Created server[\s\S]*Completed/,
     );
     const owner = new TestClient(t.app);
     owner.cookies = new Map(ownerCookies);

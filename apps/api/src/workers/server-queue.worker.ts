@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -13,15 +13,22 @@ import {
   workerHeartbeats,
 } from '../db/schema/index.ts';
 import type { PanelService } from '../integrations/hosting/panel.service.ts';
-import { PterodactylProvider } from '../integrations/hosting/pterodactyl-provider.ts';
+import { type HostingProvider, PanelAccountConflict } from '../integrations/hosting/provider.ts';
 import { PanelError } from '../integrations/pterodactyl/errors.ts';
+import type { SettingsService } from '../modules/settings/settings.service.ts';
 
-const MAX_ATTEMPTS = 6;
-/** An item left "building" this long was abandoned by a crashed worker and is taken back. */
-const STUCK_MS = 10 * 60_000;
 type Item = typeof serverQueue.$inferSelect;
 
 class PermanentFailure extends Error {}
+
+export interface ServerQueueOptions {
+  /** Attempts before a transient fault fails the item for good. */
+  maxAttempts?: number;
+  /** An item left "building" this long was abandoned by a crashed worker and is taken back. */
+  stuckMs?: number;
+  /** Items built at once by this instance (each claimed with its own row lock). */
+  concurrency?: number;
+}
 
 /**
  * Builds queued servers on the panel. Safe with several instances: items are claimed with
@@ -32,12 +39,21 @@ export class ServerQueueWorker {
   private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
   private readonly instance = randomUUID();
+  private readonly maxAttempts: number;
+  private readonly stuckMs: number;
+  private readonly concurrency: number;
 
   constructor(
     private readonly db: Db,
     private readonly panel: PanelService,
+    private readonly settings: SettingsService,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    options: ServerQueueOptions = {},
+  ) {
+    this.maxAttempts = options.maxAttempts ?? 6;
+    this.stuckMs = options.stuckMs ?? 10 * 60_000;
+    this.concurrency = options.concurrency ?? 4;
+  }
 
   start(intervalMs = 3000): void {
     this.timer = setInterval(
@@ -52,6 +68,7 @@ export class ServerQueueWorker {
     await this.running;
   }
 
+  /** Builds every due item; resolves with how many were handled. */
   runOnce(): Promise<number> {
     this.running ??= this.work().finally(() => {
       this.running = undefined;
@@ -67,19 +84,23 @@ export class ServerQueueWorker {
     if (!this.panel.configured()) return 0;
     await this.reclaimStuck();
     let done = 0;
-    for (;;) {
-      const item = await this.claim();
-      if (!item) return done;
-      await this.build(item);
-      done += 1;
-    }
+    const loop = async () => {
+      for (;;) {
+        const item = await this.claim();
+        if (!item) return;
+        await this.build(item);
+        done += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: this.concurrency }, loop));
+    return done;
   }
 
   private async reclaimStuck(): Promise<void> {
     const stuck = await this.db
       .update(serverQueue)
       .set({ status: 'pending', updatedAt: new Date() })
-      .where(and(eq(serverQueue.status, 'building'), lte(serverQueue.updatedAt, new Date(Date.now() - STUCK_MS))))
+      .where(and(eq(serverQueue.status, 'building'), lte(serverQueue.updatedAt, new Date(Date.now() - this.stuckMs))))
       .returning({ id: serverQueue.id });
     for (const s of stuck) await this.note(s.id, 'warn', 'Taken back after a worker stopped during the build');
   }
@@ -105,9 +126,6 @@ export class ServerQueueWorker {
   private async build(item: Item): Promise<void> {
     try {
       const provider = await this.panel.get();
-      if (!(provider instanceof PterodactylProvider))
-        throw new PermanentFailure('This panel kind cannot build servers yet');
-      const client = provider.client;
       const [owner] = await this.db.select().from(users).where(eq(users.id, item.userId));
       const [egg] = await this.db.select().from(eggs).where(eq(eggs.id, item.eggId));
       const [location] = await this.db.select().from(locations).where(eq(locations.id, item.locationId));
@@ -115,35 +133,35 @@ export class ServerQueueWorker {
       if (!egg.panelEggId)
         throw new PermanentFailure(`The egg "${egg.name}" is not linked to the panel; import it first`);
 
-      const panelUserId = await this.ensurePanelUser(item.id, owner);
-      let server = await client.getServerByExternalId(item.id);
+      const ownerPanelId = await this.ensurePanelUser(provider, item.id, owner);
+      let server = await provider.findServerByExternalId(item.id);
       if (server)
         await this.note(
           item.id,
           'info',
-          `The panel already has server ${server.id} for this request (a retry): adopting it`,
+          `The panel already has server ${server.panelId} for this request (a retry): adopting it`,
         );
       else {
-        server = await client.createServer({
-          external_id: item.id,
+        server = await provider.createServer({
+          externalId: item.id,
           name: item.name,
           description: item.description,
-          user: panelUserId,
-          egg: egg.panelEggId,
-          docker_image: egg.dockerImage,
-          startup: egg.startup,
-          environment: Object.fromEntries(egg.variables.map((v) => [v.env, v.default_value])),
-          limits: { memory: item.memory, swap: 0, disk: item.disk, io: 500, cpu: item.cpu },
-          feature_limits: { databases: item.databases, allocations: item.ports, backups: item.backups },
-          deploy: {
-            locations: location.panelLocationId ? [location.panelLocationId] : [],
-            dedicated_ip: false,
-            port_range: [],
+          ownerPanelId,
+          egg: {
+            panelId: egg.panelEggId,
+            dockerImage: egg.dockerImage,
+            startup: egg.startup,
+            environment: Object.fromEntries(egg.variables.map((v) => [v.env, v.default_value])),
           },
+          panelLocationId: location.panelLocationId,
+          resources: item,
         });
-        await this.note(item.id, 'info', `Created server ${server.id} (${server.identifier}) on the panel`);
+        await this.note(item.id, 'info', `Created server ${server.panelId} (${server.identifier}) on the panel`);
       }
-      const panelServer = server;
+      const built = server;
+      const expiresAt = this.settings.bool('server_renew_enabled')
+        ? new Date(Date.now() + this.settings.number('server_renew_days') * 86_400_000)
+        : null;
       await this.db.transaction(async (tx) => {
         const [row] = await tx
           .insert(servers)
@@ -159,9 +177,10 @@ export class ServerQueueWorker {
             ports: item.ports,
             databases: item.databases,
             backups: item.backups,
-            panelServerId: panelServer.id,
-            panelIdentifier: panelServer.identifier,
-            status: panelServer.status ?? 'running',
+            panelServerId: built.panelId,
+            panelIdentifier: built.identifier,
+            status: built.status,
+            expiresAt,
           })
           .onConflictDoNothing({ target: servers.panelServerId })
           .returning({ id: servers.id });
@@ -176,40 +195,32 @@ export class ServerQueueWorker {
     }
   }
 
-  /** The member's panel account: linked by external id, created with a random password; never an existing account taken over. */
-  private async ensurePanelUser(itemId: string, owner: UserRow): Promise<number> {
-    const provider = (await this.panel.get()) as PterodactylProvider;
-    const client = provider.client;
-    const linked = await client.getUserByExternalId(owner.id);
-    if (linked) return this.link(owner, linked.id);
-    const sameEmail = await client.findUserByEmail(owner.email);
-    if (sameEmail) {
-      throw new PermanentFailure(
-        `The panel already has an account with ${owner.email} that Hostdeck did not create; an administrator must link or rename it`,
-      );
+  /** The member's panel account: linked by external id, else created; never an existing account taken over. */
+  private async ensurePanelUser(provider: HostingProvider, itemId: string, owner: UserRow): Promise<number> {
+    let panelId = await provider.findMember(owner.id);
+    if (panelId === null) {
+      try {
+        panelId = await provider.createMember({
+          id: owner.id,
+          username: owner.username,
+          email: owner.email,
+          firstName: owner.firstName,
+          lastName: owner.lastName,
+        });
+      } catch (err) {
+        throw err instanceof PanelAccountConflict ? new PermanentFailure(err.message) : err;
+      }
+      await this.note(itemId, 'info', `Linked panel account ${panelId} to ${owner.username}`);
     }
-    const created = await client.createUser({
-      external_id: owner.id,
-      username: `${owner.username.toLowerCase().replace(/[^a-z0-9_.-]/g, '')}_${owner.id.slice(0, 4)}`,
-      email: owner.email,
-      first_name: owner.firstName,
-      last_name: owner.lastName,
-      password: randomBytes(24).toString('base64url'),
-    });
-    await this.note(itemId, 'info', `Created panel account ${created.id} for ${owner.username}`);
-    return this.link(owner, created.id);
-  }
-
-  private async link(owner: UserRow, panelUserId: number): Promise<number> {
-    if (owner.panelUserId !== panelUserId)
-      await this.db.update(users).set({ panelUserId }).where(eq(users.id, owner.id));
-    return panelUserId;
+    if (owner.panelUserId !== panelId)
+      await this.db.update(users).set({ panelUserId: panelId }).where(eq(users.id, owner.id));
+    return panelId;
   }
 
   private async fail(item: Item, err: unknown): Promise<void> {
     const transient = err instanceof PanelError ? err.transient : !(err instanceof PermanentFailure);
     const message = err instanceof Error ? err.message : String(err);
-    const retry = transient && item.attempts < MAX_ATTEMPTS;
+    const retry = transient && item.attempts < this.maxAttempts;
     const delayS = Math.min(3600, 2 ** item.attempts * 10);
     await this.db
       .update(serverQueue)

@@ -2,6 +2,7 @@ import { PterodactylSimulator } from '@hostdeck/pterodactyl-sim';
 import { AppError } from '../../lib/app-error.ts';
 import type { SettingsService } from '../../modules/settings/settings.service.ts';
 import { PanelError } from '../pterodactyl/errors.ts';
+import { RateBudget } from '../pterodactyl/rate-budget.ts';
 import type { HostingProvider } from './provider.ts';
 import { PterodactylProvider } from './pterodactyl-provider.ts';
 
@@ -13,6 +14,8 @@ import { PterodactylProvider } from './pterodactyl-provider.ts';
 export class PanelService {
   private provider?: HostingProvider;
   private simulator?: PterodactylSimulator;
+  /** One request budget for every call to the panel from this instance; kept while the limit stays the same. */
+  private budget?: RateBudget;
 
   constructor(private readonly settings: SettingsService) {
     settings.onChange(() => {
@@ -27,15 +30,21 @@ export class PanelService {
 
   async get(): Promise<HostingProvider> {
     if (this.provider) return this.provider;
+    const limit = this.settings.number('pterodactyl_rate_limit');
+    if (this.budget?.perMinute !== limit) this.budget = new RateBudget(limit);
+    const budget = this.budget;
     const real = this.realPanel();
     if (real) {
-      this.provider = new PterodactylProvider(real);
+      this.provider = new PterodactylProvider({ ...real, budget });
     } else if (this.settings.bool('demo_panel_enabled')) {
       if (!this.simulator) {
-        this.simulator = new PterodactylSimulator({ apiKey: 'ptla_demo', autoInstallMs: 5000 });
+        this.simulator = new PterodactylSimulator({ apiKey: 'ptla_demo', autoInstallMs: 5000, rateLimit: limit });
         await this.simulator.listen();
       }
-      this.provider = new PterodactylProvider({ baseUrl: this.simulator.url, apiKey: 'ptla_demo' }, 'simulated');
+      this.provider = new PterodactylProvider(
+        { baseUrl: this.simulator.url, apiKey: 'ptla_demo', budget },
+        'simulated',
+      );
     } else {
       throw new AppError(
         'PANEL_NOT_CONFIGURED',
@@ -53,8 +62,16 @@ export class PanelService {
     } catch (err) {
       if (!(err instanceof PanelError)) throw err;
       if (err.kind === 'auth') throw new AppError('PANEL_AUTH_FAILED', `The panel refused the API key: ${err.message}`);
+      if (!err.transient) throw new AppError('PANEL_REFUSED', `The panel refused the change: ${err.message}`);
       throw new AppError('PANEL_UNREACHABLE', `The panel could not be used: ${err.message}`);
     }
+  }
+
+  /** Builds the links to servers on the panel (none without a panel, or on the simulated one). */
+  async linker(): Promise<(identifier: string | null) => string | null> {
+    if (!this.configured()) return () => null;
+    const provider = await this.get();
+    return (identifier) => (identifier ? provider.serverUrl(identifier) : null);
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,5 @@
 import { PanelError, panelErrorFrom } from './errors.ts';
+import type { RateBudget } from './rate-budget.ts';
 import type {
   NewPanelServer,
   NewPanelUser,
@@ -16,6 +17,8 @@ export interface PterodactylConfig {
   baseUrl: string;
   apiKey: string;
   timeoutMs?: number;
+  /** Shared by every client of one panel, so together they stay under its rate limit. */
+  budget?: RateBudget;
 }
 
 interface Item<T> {
@@ -41,6 +44,7 @@ export class PterodactylClient {
   }
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    await this.config.budget?.take(this.config.timeoutMs ?? 10_000);
     let res: Response;
     try {
       res = await fetch(`${this.base}${path}`, {

@@ -1,0 +1,28 @@
+import { PanelError } from './errors.ts';
+
+/**
+ * The panel allows a number of Application API requests a minute for every caller together (240 by
+ * default). Every call takes a slot from this sliding window first; when none is free it waits for
+ * one, up to `maxWaitMs`, then fails as rate-limited (a transient fault the queue retries later).
+ */
+export class RateBudget {
+  private readonly stamps: number[] = [];
+
+  constructor(readonly perMinute: number) {}
+
+  async take(maxWaitMs: number): Promise<void> {
+    const deadline = Date.now() + maxWaitMs;
+    for (;;) {
+      const now = Date.now();
+      while (this.stamps.length > 0 && now - (this.stamps[0] as number) >= 60_000) this.stamps.shift();
+      if (this.stamps.length < this.perMinute) {
+        this.stamps.push(now);
+        return;
+      }
+      const freeAt = (this.stamps[0] as number) + 60_000;
+      if (freeAt > deadline)
+        throw new PanelError('rate_limited', 'The panel request budget for this minute is used up', 429, 'RateBudget');
+      await new Promise((r) => setTimeout(r, freeAt - now + 1));
+    }
+  }
+}
