@@ -13,6 +13,7 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { SessionService } from './modules/auth/sessions.service.ts';
 import { TwoFactorService } from './modules/auth/two-factor.service.ts';
 import { MailOutbox } from './modules/mail/mail.service.ts';
+import { ServersService } from './modules/servers/servers.service.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { LicenseService } from './modules/system/license.service.ts';
 import { access, type RouteInfo, registerAccess } from './plugins/access.ts';
@@ -22,6 +23,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { featureRoutes } from './routes.ts';
+import { ServerLifecycleWorker } from './workers/server-lifecycle.worker.ts';
 import { ServerQueueWorker } from './workers/server-queue.worker.ts';
 
 export interface BuildOptions {
@@ -51,6 +53,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     await ctx.mail.stop();
     await ctx.serverQueue.stop();
+    await ctx.serverLifecycle.stop();
     await ctx.panel.close();
     await bus.close();
     if (ownsDatabase) await database.close();
@@ -65,6 +68,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const panel = new PanelService(settings);
   const publicUrl = () =>
     settings.string('app_url').replace(/\/+$/, '') || config.publicUrl || `http://localhost:${config.port}`;
+  const servers = new ServersService(database.db, settings, panel);
   const ctx: AppContext = {
     config,
     database,
@@ -77,7 +81,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     license: new LicenseService(settings),
     mail: new MailOutbox(database.db, smtpMailer(settings), app.log),
     panel,
-    serverQueue: new ServerQueueWorker(database.db, panel, app.log),
+    serverQueue: new ServerQueueWorker(database.db, panel, settings, app.log),
+    servers,
+    serverLifecycle: new ServerLifecycleWorker(database.db, panel, settings, servers, app.log, publicUrl),
     publicUrl,
   };
   app.decorate('ctx', ctx);

@@ -6,9 +6,11 @@ import type { AuthService } from './modules/auth/auth.service.ts';
 import type { SessionService } from './modules/auth/sessions.service.ts';
 import type { TwoFactorService } from './modules/auth/two-factor.service.ts';
 import type { MailOutbox } from './modules/mail/mail.service.ts';
+import type { ServersService } from './modules/servers/servers.service.ts';
 import type { SettingsService } from './modules/settings/settings.service.ts';
 import type { LicenseService } from './modules/system/license.service.ts';
 import type { RouteInfo } from './plugins/access.ts';
+import type { ServerLifecycleWorker } from './workers/server-lifecycle.worker.ts';
 import type { ServerQueueWorker } from './workers/server-queue.worker.ts';
 
 /** The services one app instance shares; reachable as app.ctx in routes and hooks. */
@@ -27,6 +29,10 @@ export interface AppContext {
   panel: PanelService;
   /** Builds queued servers on the panel. */
   serverQueue: ServerQueueWorker;
+  /** Members' servers after they are built: update, renew, delete. */
+  servers: ServersService;
+  /** Status sync from the panel, renewal reminders, suspension at expiry, deletion after the grace period. */
+  serverLifecycle: ServerLifecycleWorker;
   /** Where links in mails point: the app_url setting, else PUBLIC_URL, else localhost. */
   publicUrl(): string;
 }

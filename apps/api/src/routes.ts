@@ -5,6 +5,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { panelRoutes } from './modules/panel/panel.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { queueAdminRoutes } from './modules/servers/queue.admin.routes.ts';
+import { serversAdminRoutes } from './modules/servers/servers.admin.routes.ts';
 import { serversRoutes } from './modules/servers/servers.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -24,4 +25,5 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   catalogRoutes,
   serversRoutes,
   queueAdminRoutes,
+  serversAdminRoutes,
 ];

@@ -33,6 +33,9 @@ export class TestClient {
   patch(url: string, payload?: unknown) {
     return this.request({ method: 'PATCH', url, payload: payload as InjectOptions['payload'] });
   }
+  delete(url: string) {
+    return this.request({ method: 'DELETE', url });
+  }
 }
 
 let counter = 0;

@@ -1,9 +1,10 @@
 import { permissionValues } from '@hostdeck/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverQueue } from '../src/db/schema/index.ts';
+import { serverQueue, servers } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { newMember, TestClient } from './client.ts';
+import { serverRequest } from './servers.ts';
 import { memberWithPermissions } from './users.ts';
 
 let t: TestApp;
@@ -65,6 +66,35 @@ async function queueItem(status?: 'failed'): Promise<string> {
   if (status) await t.database.db.update(serverQueue).set({ status }).where(eq(serverQueue.id, id));
   return id;
 }
+/** A built server (without a panel: nothing to delete there) and a request body for the queue. */
+async function server(): Promise<string> {
+  const location = await record('locations', { name: 'Server place' });
+  const egg = await record('eggs', { name: 'Server egg', category_id: (await category()).id });
+  const owner = await member();
+  const [row] = await t.database.db
+    .insert(servers)
+    .values({
+      ownerId: owner.id,
+      name: 'S',
+      locationId: location.id,
+      eggId: egg.id,
+      memory: 256,
+      cpu: 10,
+      disk: 256,
+      ports: 1,
+      databases: 0,
+      backups: 0,
+      status: 'active',
+    })
+    .returning();
+  return row!.id;
+}
+async function queueCreateBody(): Promise<object> {
+  const location = await record('locations', { name: 'Queue for member' });
+  const egg = await record('eggs', { name: 'Queue for egg', category_id: (await category()).id });
+  return { ...serverRequest(location.id, egg.id), user_id: (await member()).id };
+}
+
 function catalogFixtures(): Record<string, () => Promise<Request>> {
   const out: Record<string, () => Promise<Request>> = {};
   for (const [path, body] of Object.entries(bodies)) {
@@ -134,6 +164,9 @@ const fixtures: Record<string, () => Promise<Request>> = {
   'GET /api/admin/users/:id/audit': async () => ({ url: `/api/admin/users/${(await member()).id}/audit` }),
   ...catalogFixtures(),
   'GET /api/admin/server-queue': async () => ({ url: '/api/admin/server-queue?status=pending' }),
+  'POST /api/admin/server-queue': async () => ({ url: '/api/admin/server-queue', payload: await queueCreateBody() }),
+  'GET /api/admin/servers': async () => ({ url: '/api/admin/servers?search=s&sort=-memory' }),
+  'DELETE /api/admin/servers/:id': async () => ({ url: `/api/admin/servers/${await server()}` }),
   'GET /api/admin/server-queue/logs': async () => ({ url: '/api/admin/server-queue/logs' }),
   'GET /api/admin/server-queue/:id': async () => ({ url: `/api/admin/server-queue/${await queueItem()}` }),
   'POST /api/admin/server-queue/:id/retry': async () => ({

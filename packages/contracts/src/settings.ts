@@ -149,6 +149,20 @@ const definitions: Record<string, Def> = {
   default_server_slots: int('server_defaults', 1, 0, 1000, 'Servers a new member may own'),
   server_renew_days: int('server_defaults', 30, 1, 3650, 'Days a renewal adds'),
   server_renew_cost: int('server_defaults', 100, 0, 1_000_000_000, 'Coins a renewal costs'),
+  server_renew_reminder_days: int(
+    'server_defaults',
+    3,
+    0,
+    60,
+    'Days before expiry the owner is reminded (0: no reminder)',
+  ),
+  server_delete_grace_days: int(
+    'server_defaults',
+    7,
+    0,
+    365,
+    'Days an expired server stays suspended before it is deleted',
+  ),
   // features
   ...Object.fromEntries(featureFlags.map((f) => [f, flag(featureDefaults[f] ?? false, featureDescriptions[f])])),
   // security
@@ -224,6 +238,16 @@ const definitions: Record<string, Def> = {
   pterodactyl_api_key: {
     ...str('panel', '', 'Application API key of the panel (ptla_…)', { maxLength: 255 }),
     visibility: 'secret',
+  },
+  pterodactyl_rate_limit: {
+    ...int(
+      'panel',
+      240,
+      10,
+      100_000,
+      'Application API requests a minute the panel allows (its APP_API_APPLICATION_RATELIMIT)',
+    ),
+    visibility: 'private',
   },
   demo_panel_enabled: flag(
     false,

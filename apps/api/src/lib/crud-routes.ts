@@ -1,9 +1,10 @@
-import { ErrorEnvelopeSchema, type ResourceContract } from '@hostdeck/contracts';
+import type { ResourceContract } from '@hostdeck/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../plugins/access.ts';
 import { type Actor, actorOf } from './actor.ts';
+import { errorResponses } from './error-responses.ts';
 import { type PageQuery, pageEnvelope } from './paging.ts';
 
 type Id = string | number;
@@ -17,13 +18,7 @@ export interface CrudService<Item> {
   remove?(actor: Actor, id: Id): Promise<void>;
 }
 
-const errors = {
-  400: ErrorEnvelopeSchema,
-  401: ErrorEnvelopeSchema,
-  403: ErrorEnvelopeSchema,
-  404: ErrorEnvelopeSchema,
-  409: ErrorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * The five boring routes of an admin resource, built from its contract: list, get, create, update,

@@ -44,14 +44,24 @@ export const servers = pgTable(
     ...what(),
     panelServerId: integer('panel_server_id').unique(),
     panelIdentifier: text('panel_identifier'),
+    /** As last read from the panel: installing | active | suspended | install_failed; deleting while a delete runs. */
     status: text('status').notNull().default('installing'),
+    /** Null while renewal is off. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * When Hostdeck suspended it because it expired (the grace period before deletion counts from here);
+     * a renewal lifts it. A suspension made on the panel itself is never lifted by Hostdeck.
+     */
+    expirySuspendedAt: timestamp('expiry_suspended_at', { withTimezone: true }),
+    /** When the owner was reminded of this expiry (cleared by a renewal). */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('servers_owner_idx').on(t.ownerId),
     index('servers_location_idx').on(t.locationId),
+    index('servers_expires_idx').on(t.expiresAt),
     check('servers_resources_non_negative', nonNegative(t)),
   ],
 );
@@ -74,7 +84,7 @@ export const serverQueue = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
-    serverId: uuid('server_id').references(() => servers.id),
+    serverId: uuid('server_id').references(() => servers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

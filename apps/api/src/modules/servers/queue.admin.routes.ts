@@ -1,4 +1,4 @@
-import { ErrorEnvelopeSchema, QueueItemSchema, queueStatuses, UuidParamsSchema } from '@hostdeck/contracts';
+import { AdminQueueCreateSchema, QueueItemSchema, queueStatuses, UuidParamsSchema } from '@hostdeck/contracts';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,10 +7,12 @@ import type { Db } from '../../db/client.ts';
 import { serverQueue, serverQueueLogs, users, workerHeartbeats } from '../../db/schema/index.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { pageEnvelope } from '../../lib/paging.ts';
 import { access } from '../../plugins/access.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { presentQueueItem } from './requests.service.ts';
+import { findUserWithRoleById } from '../users/users.repo.ts';
+import { presentQueueItem, requestServer } from './requests.service.ts';
 
 const LogSchema = z.object({
   id: z.string(),
@@ -19,13 +21,7 @@ const LogSchema = z.object({
   message: z.string(),
   created_at: z.string(),
 });
-const errors = {
-  400: ErrorEnvelopeSchema,
-  401: ErrorEnvelopeSchema,
-  403: ErrorEnvelopeSchema,
-  404: ErrorEnvelopeSchema,
-  409: ErrorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const paging = {
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(25),
@@ -93,6 +89,40 @@ export async function queueAdminRoutes(fastify: FastifyInstance): Promise<void> 
         req.query,
       );
       return { ...page, heartbeat: beat?.beatAt.toISOString() ?? null };
+    },
+  );
+
+  app.post(
+    base,
+    {
+      config: { access: access.permission('admin.server.queue.create') },
+      schema: {
+        tags,
+        summary: "Queue a server for a member, judged by the member's own limits, VIP permission and the flags",
+        body: AdminQueueCreateSchema,
+        response: { 201: z.object({ success: z.literal(true), data: QueueItemSchema }), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { user_id, ...request } = req.body;
+      const member = await findUserWithRoleById(db, user_id);
+      if (!member) throw new AppError('NOT_FOUND', 'There is no such member', { user_id: 'There is no such member' });
+      const by = req.auth!.account.user.username;
+      const item = await requestServer(
+        db,
+        app.ctx.settings,
+        { id: member.user.id, permissions: member.role.permissions },
+        request,
+        by,
+      );
+      await recordAudit(db, {
+        actorId: actorOf(req).id,
+        action: 'server_queue.create',
+        targetType: 'server_queue',
+        targetId: item.id,
+        after: item,
+      });
+      return reply.status(201).send({ success: true as const, data: item });
     },
   );
 

@@ -1,5 +1,12 @@
-import { type FreeResources, hasPermission, type QueueItem, type ServerRequest } from '@hostdeck/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  type FreeResources,
+  hasPermission,
+  SERVER_RESOURCE_KEYS as keys,
+  type QueueItem,
+  type ServerOptions,
+  type ServerRequest,
+} from '@hostdeck/contracts';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   eggCategories,
@@ -16,7 +23,6 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 
 const OPEN = ['pending', 'building'] as const;
-const keys = ['memory', 'cpu', 'disk', 'ports', 'databases', 'backups'] as const;
 
 export function presentQueueItem(q: typeof serverQueue.$inferSelect): QueueItem {
   return {
@@ -44,15 +50,13 @@ export function presentQueueItem(q: typeof serverQueue.$inferSelect): QueueItem 
 export async function freeResources(db: Db, user: UserRow): Promise<FreeResources> {
   const sums = (table: typeof servers | typeof serverQueue) =>
     sql<string>`json_build_object('memory', coalesce(sum(${table.memory}),0), 'cpu', coalesce(sum(${table.cpu}),0), 'disk', coalesce(sum(${table.disk}),0), 'ports', coalesce(sum(${table.ports}),0), 'databases', coalesce(sum(${table.databases}),0), 'backups', coalesce(sum(${table.backups}),0), 'count', count(*))`;
-  const [owned] = await db
-    .select({ s: sums(servers) })
-    .from(servers)
-    .where(eq(servers.ownerId, user.id));
-  const [queued] = await db
-    .select({ s: sums(serverQueue) })
-    .from(serverQueue)
-    .where(and(eq(serverQueue.userId, user.id), inArray(serverQueue.status, [...OPEN])));
-  const totals = [owned?.s, queued?.s].map((v) => (v ?? {}) as unknown as Record<string, number>);
+  // One round trip for both sums (PGlite runs one query at a time, so every round trip counts).
+  const result = await db.execute(
+    sql`select (select ${sums(servers)} from ${servers} where ${eq(servers.ownerId, user.id)}) as owned, (select ${sums(serverQueue)} from ${serverQueue} where ${and(eq(serverQueue.userId, user.id), inArray(serverQueue.status, [...OPEN]))}) as queued`,
+  );
+  const [row] = (result as unknown as { rows: { owned: unknown; queued: unknown }[] }).rows;
+  const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : (v ?? {})) as Record<string, number>;
+  const totals = [parse(row?.owned), parse(row?.queued)];
   const used = (k: string) => totals.reduce((sum, t) => sum + Number(t[k] ?? 0), 0);
   return {
     memory: user.memoryLimit - used('memory'),
@@ -74,6 +78,8 @@ export async function requestServer(
   settings: SettingsService,
   actor: Actor,
   body: ServerRequest,
+  /** The administrator who queued it for the member, when it was not the member. */
+  queuedBy?: string,
 ): Promise<QueueItem> {
   if (!settings.bool('allow_servers'))
     throw new AppError('FEATURE_DISABLED', 'Creating servers is switched off on this panel');
@@ -140,8 +146,78 @@ export async function requestServer(
     await tx.insert(serverQueueLogs).values({
       queueId: item.id,
       level: 'info',
-      message: `Queued by ${user.username}: ${egg.egg.name} in ${location.name}`,
+      message: `Queued ${queuedBy ? `by ${queuedBy} for ${user.username}` : `by ${user.username}`}: ${egg.egg.name} in ${location.name}`,
     });
     return presentQueueItem(item);
   });
+}
+
+const USAGE_TTL_MS = 10_000;
+const usageCache = new WeakMap<Db, { at: number; usage: Promise<Map<number, number>> }>();
+
+/**
+ * Servers and open requests per location, for the create page. Counting means reading every server,
+ * so it is kept for a few seconds; the slot rule itself is checked exactly, in the request's transaction.
+ */
+function locationUsage(db: Db): Promise<Map<number, number>> {
+  const hit = usageCache.get(db);
+  if (hit && Date.now() - hit.at < USAGE_TTL_MS) return hit.usage;
+  const usage = Promise.all([
+    db.select({ id: servers.locationId, n: count() }).from(servers).groupBy(servers.locationId),
+    db
+      .select({ id: serverQueue.locationId, n: count() })
+      .from(serverQueue)
+      .where(inArray(serverQueue.status, [...OPEN]))
+      .groupBy(serverQueue.locationId),
+  ]).then(([built, queued]) => {
+    const used = new Map<number, number>();
+    for (const r of [...built, ...queued]) used.set(r.id, (used.get(r.id) ?? 0) + Number(r.n));
+    return used;
+  });
+  usageCache.set(db, { at: Date.now(), usage });
+  usage.catch(() => usageCache.delete(db));
+  return usage;
+}
+
+/** What the create page offers the member: online locations with their slot use, enabled categories and eggs. */
+export async function serverOptions(
+  db: Db,
+  settings: SettingsService,
+  actor: Actor,
+  user: UserRow,
+): Promise<ServerOptions> {
+  const [locationRows, categoryRows, eggRows, used, free] = await Promise.all([
+    db.select().from(locations).where(eq(locations.status, 'online')).orderBy(locations.name),
+    db.select().from(eggCategories).where(eq(eggCategories.enabled, true)).orderBy(eggCategories.name),
+    db.select().from(eggs).where(eq(eggs.enabled, true)).orderBy(eggs.name),
+    locationUsage(db),
+    freeResources(db, user),
+  ]);
+  const categoryIds = new Set(categoryRows.map((c) => c.id));
+  return {
+    success: true,
+    enabled: settings.bool('allow_servers'),
+    vip: hasPermission(actor.permissions, 'user.permission.vip'),
+    free,
+    locations: locationRows.map((l) => ({
+      id: l.id,
+      name: l.name,
+      description: l.description,
+      icon: l.icon,
+      vip: l.vip,
+      slots: l.slots,
+      used: used.get(l.id) ?? 0,
+    })),
+    categories: categoryRows.map((c) => ({ id: c.id, name: c.name, description: c.description, icon: c.icon })),
+    eggs: eggRows
+      .filter((e) => categoryIds.has(e.categoryId))
+      .map((e) => ({
+        id: e.id,
+        category_id: e.categoryId,
+        name: e.name,
+        description: e.description,
+        icon: e.icon,
+        vip: e.vip,
+      })),
+  };
 }

@@ -1,34 +1,51 @@
 import {
-  ErrorEnvelopeSchema,
   FreeResourcesSchema,
   MemberServerSchema,
   QueueItemSchema,
+  ServerDetailSchema,
+  ServerOptionsSchema,
   ServerRequestSchema,
+  ServerUpdateSchema,
+  UuidParamsSchema,
 } from '@hostdeck/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { serverQueue, servers } from '../../db/schema/index.ts';
+import { serverQueue } from '../../db/schema/index.ts';
 import { actorOf } from '../../lib/actor.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { access } from '../../plugins/access.ts';
-import { freeResources, presentQueueItem, requestServer } from './requests.service.ts';
+import { freeResources, presentQueueItem, requestServer, serverOptions } from './requests.service.ts';
+import { findServersOfOwner, presentServer } from './servers.repo.ts';
 
-const errors = {
-  400: ErrorEnvelopeSchema,
-  401: ErrorEnvelopeSchema,
-  403: ErrorEnvelopeSchema,
-  409: ErrorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 502);
+const one = z.object({ success: z.literal(true), data: MemberServerSchema });
 
+/** A member's servers and server requests. Every read comes from the database, never from the panel. */
 export async function serversRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, settings, servers } = app.ctx;
   const tags = ['servers'];
+  const member = { config: { access: access.session } };
+
+  app.get(
+    '/api/servers/options',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'What the create page offers: locations, categories, eggs, free resources',
+        response: { 200: ServerOptionsSchema, ...errors },
+      },
+    },
+    async (req) => serverOptions(db, settings, actorOf(req), req.auth!.account.user),
+  );
 
   app.post(
     '/api/servers/requests',
     {
-      config: { access: access.session },
+      ...member,
       schema: {
         tags,
         summary: 'Ask for a new server: checked, reserved and queued at once',
@@ -39,14 +56,14 @@ export async function serversRoutes(fastify: FastifyInstance): Promise<void> {
     async (req, reply) =>
       reply.status(201).send({
         success: true as const,
-        data: await requestServer(app.ctx.db, app.ctx.settings, actorOf(req), req.body),
+        data: await requestServer(db, settings, actorOf(req), req.body),
       }),
   );
 
   app.get(
     '/api/servers/requests',
     {
-      config: { access: access.session },
+      ...member,
       schema: {
         tags,
         summary: "The member's server requests and free resources",
@@ -58,52 +75,90 @@ export async function serversRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const user = req.auth!.account.user;
-      const rows = await app.ctx.db
+      const rows = await db
         .select()
         .from(serverQueue)
         .where(eq(serverQueue.userId, user.id))
         .orderBy(desc(serverQueue.createdAt))
         .limit(50);
-      return { success: true as const, data: rows.map(presentQueueItem), free: await freeResources(app.ctx.db, user) };
+      return { success: true as const, data: rows.map(presentQueueItem), free: await freeResources(db, user) };
     },
   );
 
   app.get(
     '/api/servers',
     {
-      config: { access: access.session },
+      ...member,
       schema: {
         tags,
-        summary: "The member's servers",
+        summary: "The member's servers (status as last read from the panel)",
         response: { 200: z.object({ success: z.literal(true), data: z.array(MemberServerSchema) }), ...errors },
       },
     },
     async (req) => {
-      const rows = await app.ctx.db
-        .select()
-        .from(servers)
-        .where(eq(servers.ownerId, req.auth!.account.user.id))
-        .orderBy(desc(servers.createdAt));
-      return {
-        success: true as const,
-        data: rows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          description: r.description,
-          location_id: r.locationId,
-          egg_id: r.eggId,
-          memory: r.memory,
-          cpu: r.cpu,
-          disk: r.disk,
-          ports: r.ports,
-          databases: r.databases,
-          backups: r.backups,
-          status: r.status,
-          panel_identifier: r.panelIdentifier,
-          expires_at: r.expiresAt?.toISOString() ?? null,
-          created_at: r.createdAt.toISOString(),
-        })),
-      };
+      const urlFor = await app.ctx.panel.linker();
+      const rows = await findServersOfOwner(db, req.auth!.account.user);
+      return { success: true as const, data: rows.map((r) => presentServer(r, urlFor)) };
+    },
+  );
+
+  app.get(
+    '/api/servers/:id',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'One of my servers, with how far each resource may be raised and what a renewal costs',
+        params: UuidParamsSchema,
+        response: { 200: ServerDetailSchema, ...errors },
+      },
+    },
+    async (req) => servers.detail(actorOf(req), req.params.id),
+  );
+
+  app.patch(
+    '/api/servers/:id',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Change name, description or resources (within the free pool); the panel is changed first',
+        params: UuidParamsSchema,
+        body: ServerUpdateSchema,
+        response: { 200: one, ...errors },
+      },
+    },
+    async (req) => ({ success: true as const, data: await servers.update(actorOf(req), req.params.id, req.body) }),
+  );
+
+  app.post(
+    '/api/servers/:id/renew',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Pay server_renew_cost coins to extend the expiry by server_renew_days (lifts an expiry suspension)',
+        params: UuidParamsSchema,
+        response: { 200: one.extend({ coins: z.number().int() }), ...errors },
+      },
+    },
+    async (req) => ({ success: true as const, ...(await servers.renew(actorOf(req), req.params.id)) }),
+  );
+
+  app.delete(
+    '/api/servers/:id',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Delete the server on the panel, then here',
+        params: UuidParamsSchema,
+        response: { 200: z.object({ success: z.literal(true) }), ...errors },
+      },
+    },
+    async (req) => {
+      await servers.remove(actorOf(req), req.params.id);
+      return { success: true as const };
     },
   );
 }

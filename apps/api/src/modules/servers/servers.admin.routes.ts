@@ -1,0 +1,56 @@
+import { AdminServerListQuery, AdminServerPageSchema, UuidParamsSchema } from '@hostdeck/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../lib/actor.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
+import { pageEnvelope } from '../../lib/paging.ts';
+import { access } from '../../plugins/access.ts';
+import { findServersPage, presentAdminServer } from './servers.repo.ts';
+
+const errors = errorResponses(400, 401, 403, 404, 409, 502);
+
+/** Every member's servers in the admin area: the list (from the database) and deletion (panel first). */
+export async function serversAdminRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['servers'];
+
+  app.get(
+    '/api/admin/servers',
+    {
+      config: { access: access.permission('admin.servers.list') },
+      schema: {
+        tags,
+        summary: 'All servers with owner, location, egg, resources, expiry and status; search and paging',
+        querystring: AdminServerListQuery,
+        response: { 200: AdminServerPageSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { rows, total } = await findServersPage(app.ctx.db, req.query);
+      const urlFor = await app.ctx.panel.linker();
+      return pageEnvelope(
+        rows.map((r) => presentAdminServer(r, urlFor)),
+        total,
+        req.query,
+      );
+    },
+  );
+
+  app.delete(
+    '/api/admin/servers/:id',
+    {
+      config: { access: access.permission('admin.servers.delete') },
+      schema: {
+        tags,
+        summary: "Delete a member's server on the panel, then here (audited)",
+        params: UuidParamsSchema,
+        response: { 200: z.object({ success: z.literal(true) }), ...errors },
+      },
+    },
+    async (req) => {
+      await app.ctx.servers.remove(actorOf(req), req.params.id, { asAdmin: true });
+      return { success: true as const };
+    },
+  );
+}

@@ -1,0 +1,121 @@
+import type { AdminServer, MemberServer } from '@hostdeck/contracts';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { eggs, locations, servers, users } from '../../db/schema/index.ts';
+import { likeTerm, orderBy, type PageQuery } from '../../lib/paging.ts';
+
+export type ServerRow = typeof servers.$inferSelect;
+export type UrlFor = (identifier: string | null) => string | null;
+
+const columns = {
+  server: servers,
+  locationName: locations.name,
+  eggName: eggs.name,
+  eggIcon: eggs.icon,
+  ownerUsername: users.username,
+};
+type Joined = {
+  server: ServerRow;
+  locationName: string;
+  eggName: string;
+  eggIcon: string | null;
+  ownerUsername: string;
+};
+
+const joined = (db: Db) =>
+  db
+    .select(columns)
+    .from(servers)
+    .innerJoin(locations, eq(locations.id, servers.locationId))
+    .innerJoin(eggs, eq(eggs.id, servers.eggId))
+    .innerJoin(users, eq(users.id, servers.ownerId));
+
+export function presentServer(r: Joined, urlFor: UrlFor): MemberServer {
+  const s = r.server;
+  return {
+    id: s.id,
+    name: s.name,
+    description: s.description,
+    location_id: s.locationId,
+    location_name: r.locationName,
+    egg_id: s.eggId,
+    egg_name: r.eggName,
+    egg_icon: r.eggIcon,
+    memory: s.memory,
+    cpu: s.cpu,
+    disk: s.disk,
+    ports: s.ports,
+    databases: s.databases,
+    backups: s.backups,
+    status: s.status,
+    panel_identifier: s.panelIdentifier,
+    panel_url: urlFor(s.panelIdentifier),
+    expires_at: s.expiresAt?.toISOString() ?? null,
+    created_at: s.createdAt.toISOString(),
+  };
+}
+
+export function presentAdminServer(r: Joined, urlFor: UrlFor): AdminServer {
+  return {
+    ...presentServer(r, urlFor),
+    owner_id: r.server.ownerId,
+    owner_username: r.ownerUsername,
+    panel_server_id: r.server.panelServerId,
+  };
+}
+
+/** A member's servers, newest first: one indexed query, without the owner join (no panel call). */
+export async function findServersOfOwner(db: Db, owner: { id: string; username: string }): Promise<Joined[]> {
+  const rows = await db
+    .select({ server: servers, locationName: locations.name, eggName: eggs.name, eggIcon: eggs.icon })
+    .from(servers)
+    .innerJoin(locations, eq(locations.id, servers.locationId))
+    .innerJoin(eggs, eq(eggs.id, servers.eggId))
+    .where(eq(servers.ownerId, owner.id))
+    .orderBy(desc(servers.createdAt));
+  return rows.map((r) => ({ ...r, ownerUsername: owner.username }));
+}
+
+/** One server with its names; `ownerId` scopes it to a member (someone else's server is simply not found). */
+export async function findServer(db: Db, id: string, ownerId?: string): Promise<Joined | undefined> {
+  const where = ownerId ? and(eq(servers.id, id), eq(servers.ownerId, ownerId)) : eq(servers.id, id);
+  return (await joined(db).where(where))[0];
+}
+
+export interface AdminServerQuery extends PageQuery {
+  search?: string;
+  status?: string;
+  location_id?: number;
+  egg_id?: number;
+  owner_id?: string;
+}
+
+const sortColumns = {
+  name: servers.name,
+  created_at: servers.createdAt,
+  expires_at: servers.expiresAt,
+  memory: servers.memory,
+} as const;
+
+export async function findServersPage(db: Db, q: AdminServerQuery): Promise<{ rows: Joined[]; total: number }> {
+  const filters: (SQL | undefined)[] = [
+    q.status ? eq(servers.status, q.status) : undefined,
+    q.location_id ? eq(servers.locationId, q.location_id) : undefined,
+    q.egg_id ? eq(servers.eggId, q.egg_id) : undefined,
+    q.owner_id ? eq(servers.ownerId, q.owner_id) : undefined,
+  ];
+  if (q.search) {
+    const like = likeTerm(q.search);
+    filters.push(or(ilike(servers.name, like), ilike(users.username, like), ilike(servers.panelIdentifier, like)));
+  }
+  const where = and(...filters.filter(Boolean));
+  const [rows, [total]] = await Promise.all([
+    joined(db)
+      .where(where)
+      .orderBy(...orderBy(q.sort, sortColumns, [desc(servers.createdAt), desc(servers.id)]))
+      .limit(q.per_page)
+      .offset((q.page - 1) * q.per_page),
+    db.select({ n: count() }).from(servers).innerJoin(users, eq(users.id, servers.ownerId)).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}

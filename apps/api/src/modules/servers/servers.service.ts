@@ -1,0 +1,201 @@
+import {
+  SERVER_RESOURCE_KEYS as keys,
+  type MemberServer,
+  type RenewalQuote,
+  type ServerDetail,
+  type ServerUpdate,
+} from '@hostdeck/contracts';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { servers, users } from '../../db/schema/index.ts';
+import type { PanelService } from '../../integrations/hosting/panel.service.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { moveCoins } from '../coins/ledger.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { freeResources } from './requests.service.ts';
+import { findServer, presentServer, type ServerRow } from './servers.repo.ts';
+
+/** States in which another change must wait (a panel call of this one is under way). */
+const BUSY = ['updating', 'deleting'];
+const DAY_MS = 86_400_000;
+
+/**
+ * A member's servers after they are built: update within the free pool, renew with coins, delete.
+ * Reservations are written before the panel is called and undone if the panel refuses, so a panel
+ * call never runs inside a transaction and parallel changes can never exceed the member's limits.
+ */
+export class ServersService {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SettingsService,
+    private readonly panel: PanelService,
+  ) {}
+
+  async detail(actor: Actor, id: string): Promise<ServerDetail> {
+    const found = await this.owned(this.db, actor, id);
+    const [user] = await this.db.select().from(users).where(eq(users.id, actor.id));
+    if (!user) throw new AppError('UNAUTHORIZED', 'Please log in');
+    const free = await freeResources(this.db, user);
+    const s = found.server;
+    return {
+      success: true,
+      data: presentServer(found, await this.panel.linker()),
+      max: Object.fromEntries(keys.map((k) => [k, Math.max(0, free[k]) + s[k]])) as ServerDetail['max'],
+      renewal: this.quote(s, user.coins),
+    };
+  }
+
+  quote(s: Pick<ServerRow, 'expiresAt'>, coins: number): RenewalQuote {
+    const days = this.settings.number('server_renew_days');
+    const from = Math.max(Date.now(), s.expiresAt?.getTime() ?? 0);
+    return {
+      enabled: this.settings.bool('server_renew_enabled'),
+      cost: this.settings.number('server_renew_cost'),
+      days,
+      coins,
+      new_expires_at: new Date(from + days * DAY_MS).toISOString(),
+    };
+  }
+
+  async update(actor: Actor, id: string, change: ServerUpdate): Promise<MemberServer> {
+    const before = await this.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      // The member's row lock orders this against their other requests, updates and creations.
+      const [user] = await tx.select().from(users).where(eq(users.id, actor.id)).for('update');
+      if (!user) throw new AppError('UNAUTHORIZED', 'Please log in');
+      const { server } = await this.owned(tx, actor, id);
+      this.assertIdle(server);
+      const free = await freeResources(tx, user);
+      const short = Object.fromEntries(
+        keys
+          .filter((k) => change[k] !== undefined && (change[k] as number) - server[k] > Math.max(0, free[k]))
+          .map((k) => [k, `At most ${server[k] + Math.max(0, free[k])}`]),
+      );
+      if (Object.keys(short).length > 0)
+        throw new AppError('INSUFFICIENT_RESOURCES', 'You do not have enough free resources for this change', short);
+      await tx
+        .update(servers)
+        .set({ ...change, status: 'updating', updatedAt: new Date() })
+        .where(eq(servers.id, server.id));
+      return server;
+    });
+
+    const resourcesChanged = keys.some((k) => change[k] !== undefined && change[k] !== before[k]);
+    try {
+      if (before.panelServerId !== null)
+        await this.panel.use((p) =>
+          p.updateServer(before.panelServerId as number, {
+            name: change.name,
+            description: change.description,
+            resources: resourcesChanged ? { ...pick(before), ...pickDefined(change) } : undefined,
+          }),
+        );
+    } catch (err) {
+      // The panel kept the old values: so does Hostdeck (the reservation is released).
+      await this.db
+        .update(servers)
+        .set({ ...pick(before), name: before.name, description: before.description, status: before.status })
+        .where(eq(servers.id, before.id));
+      throw err;
+    }
+    await this.db
+      .update(servers)
+      .set({ status: before.status, updatedAt: new Date() })
+      .where(and(eq(servers.id, before.id), eq(servers.status, 'updating')));
+    return this.present(actor, id);
+  }
+
+  /**
+   * Debits the renewal cost through the ledger and extends the expiry from the later of now and the
+   * current expiry, in one transaction; then lifts a suspension Hostdeck made at expiry.
+   */
+  async renew(actor: Actor, id: string): Promise<{ data: MemberServer; coins: number }> {
+    const { server, coins } = await this.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const { server } = await this.owned(tx, actor, id);
+      if (!this.settings.bool('server_renew_enabled'))
+        throw new AppError('FEATURE_DISABLED', 'Renewing servers is switched off on this panel');
+      this.assertIdle(server);
+      const quote = this.quote(server, 0);
+      const coins = await moveCoins(tx, {
+        userId: actor.id,
+        amount: -quote.cost,
+        kind: 'renew',
+        reason: `Renewed "${server.name}" for ${quote.days} days`,
+        reference: server.id,
+        actorId: actor.id,
+      });
+      const [row] = await tx
+        .update(servers)
+        .set({ expiresAt: new Date(quote.new_expires_at), reminderSentAt: null, updatedAt: new Date() })
+        .where(eq(servers.id, server.id))
+        .returning();
+      return { server: row as ServerRow, coins };
+    });
+    if (server.expirySuspendedAt) await this.liftExpirySuspension(server).catch(() => undefined);
+    return { data: await this.present(actor, id), coins };
+  }
+
+  /** Unsuspends on the panel, then records it; on failure the lifecycle worker tries again. */
+  async liftExpirySuspension(server: ServerRow): Promise<void> {
+    if (server.panelServerId !== null) await this.panel.use((p) => p.unsuspendServer(server.panelServerId as number));
+    await this.db
+      .update(servers)
+      .set({ status: 'active', expirySuspendedAt: null, updatedAt: new Date() })
+      .where(and(eq(servers.id, server.id), isNotNull(servers.expirySuspendedAt)));
+  }
+
+  /** Deletes on the panel first; the record goes only once the panel confirms (or no longer has it). */
+  async remove(actor: Actor, id: string, opts: { asAdmin?: boolean } = {}): Promise<void> {
+    const server = await this.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const found = opts.asAdmin ? await findServer(tx, id) : await this.owned(tx, actor, id);
+      if (!found) throw new AppError('NOT_FOUND', 'There is no such server');
+      this.assertIdle(found.server);
+      await tx.update(servers).set({ status: 'deleting', updatedAt: new Date() }).where(eq(servers.id, id));
+      return found.server;
+    });
+    try {
+      await this.deleteOnPanel(server);
+    } catch (err) {
+      await this.db.update(servers).set({ status: server.status }).where(eq(servers.id, server.id));
+      throw err;
+    }
+    if (opts.asAdmin)
+      await recordAudit(this.db, {
+        actorId: actor.id,
+        action: 'server.delete',
+        targetType: 'server',
+        targetId: server.id,
+        before: { name: server.name, owner_id: server.ownerId, panel_server_id: server.panelServerId },
+      });
+  }
+
+  /** Panel first, then the record (also used by the lifecycle worker for expired servers). */
+  async deleteOnPanel(server: ServerRow): Promise<void> {
+    if (server.panelServerId !== null) await this.panel.use((p) => p.deleteServer(server.panelServerId as number));
+    await this.db.delete(servers).where(eq(servers.id, server.id));
+  }
+
+  private async present(actor: Actor, id: string): Promise<MemberServer> {
+    return presentServer(await this.owned(this.db, actor, id), await this.panel.linker());
+  }
+
+  /** Someone else's server answers 404, as a missing one does: its existence is not disclosed. */
+  private async owned(db: Db, actor: Actor, id: string) {
+    const found = await findServer(db, id, actor.id);
+    if (!found) throw new AppError('NOT_FOUND', 'There is no such server');
+    return found;
+  }
+
+  private assertIdle(server: ServerRow): void {
+    if (BUSY.includes(server.status))
+      throw new AppError('SERVER_BUSY', 'This server is busy with another change; try again in a moment');
+  }
+}
+
+const pick = (s: ServerRow) => Object.fromEntries(keys.map((k) => [k, s[k]])) as Record<(typeof keys)[number], number>;
+const pickDefined = (c: ServerUpdate) =>
+  Object.fromEntries(keys.flatMap((k) => (c[k] === undefined ? [] : [[k, c[k]]])));

@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { memberWithServer, type PanelWorld, simulatedPanelApp } from '../../test/servers.ts';
+import { mailOutbox, servers, users } from '../db/schema/index.ts';
+
+let w: PanelWorld;
+const DAY = 86_400_000;
+beforeAll(async () => {
+  w = await simulatedPanelApp();
+});
+afterAll(() => w.close());
+beforeEach(async () => {
+  await w.t.app.ctx.settings.update({
+    server_renew_enabled: true,
+    server_renew_days: 30,
+    server_renew_reminder_days: 3,
+    server_delete_grace_days: 7,
+  });
+});
+
+const lifecycle = () => w.t.app.ctx.serverLifecycle;
+const row = async (id: string) => (await w.t.database.db.select().from(servers).where(eq(servers.id, id)))[0];
+async function mailsTo(userId: string) {
+  const [u] = await w.t.database.db.select().from(users).where(eq(users.id, userId));
+  return (await w.t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, u!.email))).map((m) => m.subject);
+}
+
+describe('server lifecycle worker', () => {
+  it('reads statuses from the panel, so pages never have to', async () => {
+    const a = await memberWithServer(w);
+    w.sim.finishInstall(a.panel()!.id);
+    expect(await lifecycle().syncStatuses()).toBeGreaterThanOrEqual(1);
+    expect((await row(a.server.id))?.status).toBe('active');
+    w.sim.finishInstall(a.panel()!.id); // no change: nothing written
+    a.panel()!.status = 'suspended'; // suspended by the operator on the panel itself
+    await lifecycle().syncStatuses();
+    expect((await a.client.get('/api/servers')).json().data[0].status).toBe('suspended');
+  });
+
+  it('gives an expiry when renewal is on, reminds once, suspends at expiry, deletes after the grace period', async () => {
+    const a = await memberWithServer(w);
+    const expires = (await row(a.server.id))!.expiresAt!;
+    expect(expires.getTime()).toBeGreaterThan(Date.now() + 29.9 * DAY);
+    w.sim.finishInstall(a.panel()!.id);
+
+    await lifecycle().runOnce(new Date(expires.getTime() - 5 * DAY));
+    expect(await mailsTo(a.id)).toEqual([]);
+    await lifecycle().runOnce(new Date(expires.getTime() - 2 * DAY));
+    await lifecycle().runOnce(new Date(expires.getTime() - 1 * DAY));
+    expect(await mailsTo(a.id)).toEqual([`Your server "Survival" expires soon`]);
+
+    const expiredAt = new Date(expires.getTime() + 60_000);
+    await lifecycle().runOnce(expiredAt);
+    expect(a.panel()?.status).toBe('suspended');
+    expect(await row(a.server.id)).toMatchObject({ status: 'suspended', expirySuspendedAt: expiredAt });
+    expect(await mailsTo(a.id)).toContain(`Your server "Survival" is suspended`);
+
+    await lifecycle().runOnce(new Date(expiredAt.getTime() + 6 * DAY));
+    expect(await row(a.server.id)).toBeDefined();
+    // Panel down at the deadline: the record stays (marked deleting) until the panel confirms.
+    w.sim.failWrites(1);
+    const deadline = new Date(expiredAt.getTime() + 7 * DAY + 1000);
+    await lifecycle().runOnce(deadline);
+    w.sim.failWrites(0);
+    expect(a.panel()).toBeDefined();
+    expect((await row(a.server.id))?.status).toBe('deleting');
+    await lifecycle().runOnce(new Date(Date.now() + 11 * 60_000));
+    expect(a.panel()).toBeUndefined();
+    expect(await row(a.server.id)).toBeUndefined();
+    expect(await mailsTo(a.id)).toContain(`Your server "Survival" was deleted`);
+  });
+
+  it('counts the grace period from the suspension, not the expiry, when the worker comes late', async () => {
+    const a = await memberWithServer(w);
+    const expires = (await row(a.server.id))!.expiresAt!;
+    const late = new Date(expires.getTime() + 20 * DAY);
+    await lifecycle().runOnce(late);
+    expect((await row(a.server.id))?.status).toBe('suspended');
+    await lifecycle().runOnce(new Date(late.getTime() + DAY));
+    expect(await row(a.server.id)).toBeDefined();
+  });
+
+  it('lifts an expiry suspension the panel could not lift at renewal time', async () => {
+    await w.t.app.ctx.settings.update({ server_renew_cost: 0 });
+    const a = await memberWithServer(w);
+    const expires = (await row(a.server.id))!.expiresAt!;
+    await lifecycle().runOnce(new Date(expires.getTime() + 1000));
+    w.sim.failWrites(1);
+    const renewed = await a.client.post(`/api/servers/${a.server.id}/renew`);
+    w.sim.failWrites(0);
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json().data.status).toBe('suspended');
+    await lifecycle().runOnce();
+    expect(a.panel()?.status).not.toBe('suspended');
+    expect(await row(a.server.id)).toMatchObject({ status: 'active', expirySuspendedAt: null });
+    await w.t.app.ctx.settings.update({ server_renew_cost: null });
+  });
+
+  it('leaves servers alone while renewal is off', async () => {
+    await w.t.app.ctx.settings.update({ server_renew_enabled: false });
+    const a = await memberWithServer(w);
+    expect((await row(a.server.id))?.expiresAt).toBeNull();
+    await lifecycle().runOnce(new Date(Date.now() + 400 * DAY));
+    expect(await row(a.server.id)).toMatchObject({ expiresAt: null, status: 'installing' });
+    expect(a.panel()?.status).toBe('installing');
+  });
+});
