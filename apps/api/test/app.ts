@@ -1,12 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { type Database, fromPglite, openPostgres } from '../src/db/client.ts';
+import { testConfig } from './config.ts';
 
 /** Which database the suite runs on: PGlite always; PostgreSQL in the api-pg project (TEST_DB=postgres). */
 export const onPostgres = process.env.TEST_DB === 'postgres';
@@ -17,7 +16,7 @@ async function pgliteCopy(): Promise<Database> {
 }
 
 /** A fresh database on the PostgreSQL server for one test app, dropped on close. */
-async function postgresDatabase(): Promise<Database> {
+async function postgresDatabase(): Promise<Database & { url: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL suite');
   const name = `hostdeck_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -30,6 +29,7 @@ async function postgresDatabase(): Promise<Database> {
   const database = await openPostgres(target.toString());
   return {
     ...database,
+    url: target.toString(),
     close: async () => {
       await database.close();
       // No "with (force)": killing a connection that is still closing makes pg emit an unhandled error.
@@ -49,35 +49,22 @@ async function postgresDatabase(): Promise<Database> {
   };
 }
 
-export function testConfig(overrides: Partial<Config> = {}): Config {
-  return {
-    port: 3000,
-    host: '127.0.0.1',
-    dataDir: mkdtempSync(join(tmpdir(), 'hostdeck-test-')),
-    trustProxy: false,
-    logLevel: 'silent',
-    debug: false,
-    appKey: 'test-app-key-test-app-key-test-app-key',
-    authRateLimitPerMinute: 1000,
-    bodyLimit: 1_048_576,
-    webDistDir: join(tmpdir(), 'hostdeck-no-web-dist'),
-    ...overrides,
-  };
-}
-
 export interface TestApp {
   app: BuiltApp;
   database: Database;
+  /** The PostgreSQL database's address (on PostgreSQL only), for tests that start other processes on it. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const database = onPostgres ? await postgresDatabase() : await pgliteCopy();
+  const database: Database & { url?: string } = onPostgres ? await postgresDatabase() : await pgliteCopy();
   const config = testConfig(overrides);
   const app = await buildApp(config, { database, logger: false });
   return {
     app,
     database,
+    databaseUrl: database.url,
     close: async () => {
       await app.close();
       await database.close();

@@ -2,8 +2,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app.ts';
 import { type Database, fromPglite } from '../src/db/client.ts';
-import { testConfig } from './app.ts';
 import { TestClient } from './client.ts';
+import { testConfig } from './config.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 

@@ -23,6 +23,11 @@ export interface SimulatorOptions {
   autoInstallMs?: number;
   /** Requests a minute before 429 (the panel's default is 240). */
   rateLimit?: number;
+  /**
+   * Called after a request changed the state and before its answer leaves: tests use it to stop a
+   * client at the worst moment (the server exists on the panel, the caller never hears of it).
+   */
+  beforeAnswer?: (method: string, path: string, status: number) => void;
   state?: SimState;
 }
 
@@ -165,6 +170,7 @@ export class PterodactylSimulator {
       const result = (await route[2]({ params, query: url.searchParams, body, base: `${this.url}/api/application` })) as
         | { status?: number; body?: unknown }
         | undefined;
+      this.options.beforeAnswer?.(req.method ?? 'GET', url.pathname, result?.status ?? 200);
       send(result?.status ?? 200, result?.body, rateHeaders);
     } catch (err) {
       if (err instanceof HttpError) send(err.status, { errors: err.errors });

@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { PterodactylSimulator } from '@hostdeck/pterodactyl-sim';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, onPostgres, type TestApp } from '../../test/app.ts';
+import { newMember, TestClient } from '../../test/client.ts';
+import { serverRequest } from '../../test/servers.ts';
+import { memberWithPermissions } from '../../test/users.ts';
+import { serverQueue, serverQueueLogs, servers } from '../db/schema/index.ts';
+
+// Two processes on one database need a database server: the embedded one serves one process at a time.
+describe.runIf(onPostgres)('server queue worker killed in the middle of a build', () => {
+  let t: TestApp;
+  let sim: PterodactylSimulator;
+  let worker: ChildProcess | undefined;
+  let killOnCreate = true;
+
+  /** A separate Hostdeck process running only the queue worker on the test's database. */
+  function startWorker(stuckMs: number): Promise<ChildProcess> {
+    const child = spawn(process.execPath, ['--import', 'tsx', join('test', 'queue-worker-process.ts')], {
+      cwd: join(import.meta.dirname, '../..'),
+      env: { ...process.env, DATABASE_URL: t.databaseUrl, STUCK_MS: String(stuckMs) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    return new Promise((resolve, reject) => {
+      child.stdout?.on('data', (d: Buffer) => d.toString().includes('ready') && resolve(child));
+      child.on('exit', (code) => reject(new Error(`worker exited early (${code})`)));
+    });
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    sim = new PterodactylSimulator({
+      apiKey: 'ptla_key',
+      // The worst moment: the panel has made the server, the worker dies before it hears so.
+      beforeAnswer: (method, path) => {
+        if (killOnCreate && method === 'POST' && path.endsWith('/servers')) {
+          worker?.kill('SIGKILL');
+          killOnCreate = false;
+        }
+      },
+    });
+    await sim.listen();
+    await t.app.ctx.settings.update({ pterodactyl_base_url: sim.url, pterodactyl_api_key: 'ptla_key' });
+  });
+  afterAll(async () => {
+    worker?.kill('SIGKILL');
+    await t.close();
+    await sim.close();
+  });
+
+  it('leaves exactly one server on the panel and completes the item after a restart', async () => {
+    const root = await memberWithPermissions(t.app, ['admin.root'], 8);
+    for (const path of ['locations', 'egg-categories', 'eggs']) await root.post(`/api/admin/${path}/import`);
+    const location = (await root.get('/api/admin/locations?search=europe')).json().data[0];
+    const egg = (await root.get('/api/admin/eggs?search=paper')).json().data[0];
+    const member = new TestClient(t.app);
+    await member.post('/api/user/auth/register', newMember());
+    const queued = (await member.post('/api/servers/requests', serverRequest(location.id, egg.id))).json().data;
+    const item = async () => (await t.database.db.select().from(serverQueue).where(eq(serverQueue.id, queued.id)))[0]!;
+
+    worker = await startWorker(600_000);
+    const first = worker;
+    await new Promise<void>((resolve) => first.on('exit', () => resolve()));
+    expect(first.signalCode).toBe('SIGKILL');
+    expect((await item()).status).toBe('building');
+    expect(sim.state.servers.filter((s) => s.external_id === queued.id)).toHaveLength(1);
+    expect(await t.database.db.select().from(servers).where(eq(servers.name, queued.name))).toHaveLength(0);
+
+    // Restarted: the abandoned item is taken back (after 1 s here) and the server on the panel adopted.
+    worker = await startWorker(1000);
+    for (let i = 0; i < 150 && (await item()).status !== 'completed'; i++) await new Promise((r) => setTimeout(r, 100));
+    worker.kill('SIGTERM');
+
+    expect(await item()).toMatchObject({ status: 'completed', attempts: 2 });
+    expect(sim.state.servers.filter((s) => s.external_id === queued.id)).toHaveLength(1);
+    const built = await t.database.db
+      .select()
+      .from(servers)
+      .where(eq(servers.id, (await item()).serverId!));
+    expect(built).toHaveLength(1);
+    const lines = await t.database.db.select().from(serverQueueLogs).where(eq(serverQueueLogs.queueId, queued.id));
+    expect(lines.map((l) => l.message).join('\n')).toMatch(/Taken back[\s\S]*adopting it[\s\S]*Completed/);
+  }, 60_000);
+});
