@@ -1,6 +1,8 @@
 // npm run bench: requests/s and p99 of the hot API calls against the built server on the embedded
 // database, next to a bare Fastify hello-world measured in the same run; and the gzip size of the
-// JavaScript the login page loads. Prints figures; asserts nothing.
+// JavaScript the login page loads; then the server benchmarks (scripts/bench/servers.ts: draining
+// the server queue, the member dashboard with 10,000 servers) on PGlite, and on PostgreSQL too when
+// BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server. Prints figures; asserts nothing.
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -189,3 +191,15 @@ async function main() {
 }
 
 await main();
+
+const postgres = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+for (const url of ['', ...(postgres ? [postgres] : [])]) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/servers.ts'], {
+    cwd: root,
+    env: { ...process.env, BENCH_DATABASE_URL: url },
+    stdio: 'inherit',
+  });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}
+if (!postgres)
+  console.log('\n(set BENCH_DATABASE_URL=postgres://… to measure the server benchmarks on PostgreSQL too)');
