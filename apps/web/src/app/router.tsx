@@ -72,6 +72,49 @@ const adminPages: { path: string; permission: string; lazy: RouteObject['lazy'] 
   },
   ...catalogPages(),
   ...queuePages(),
+  ...serverPages(),
+];
+
+function serverPages() {
+  const pages = () => import('../features/servers/admin-servers.tsx');
+  return [
+    {
+      path: 'servers',
+      permission: 'admin.servers.list',
+      lazy: () => pages().then((m) => ({ Component: m.AdminServersList })),
+    },
+    {
+      path: 'servers/:id/delete',
+      permission: 'admin.servers.delete',
+      lazy: () => pages().then((m) => ({ Component: m.AdminServerDelete })),
+    },
+    {
+      path: 'server-queue/create',
+      permission: 'admin.server.queue.create',
+      lazy: () =>
+        import('../features/servers/admin-queue-create.tsx').then((m) => ({ Component: m.AdminQueueCreatePage })),
+    },
+  ];
+}
+
+/** Member pages that exist; the other login-required routes of the specification show the "later release" panel. */
+const memberPages: { path: string; lazy: RouteObject['lazy'] }[] = [
+  {
+    path: 'server/create',
+    lazy: () => import('../features/servers/create-page.tsx').then((m) => ({ Component: m.CreateServerPage })),
+  },
+  {
+    path: 'server/:id/update',
+    lazy: () => import('../features/servers/update-page.tsx').then((m) => ({ Component: m.UpdateServerPage })),
+  },
+  {
+    path: 'server/:id/renew',
+    lazy: () => import('../features/servers/renew-page.tsx').then((m) => ({ Component: m.RenewServerPage })),
+  },
+  {
+    path: 'server/:id/delete',
+    lazy: () => import('../features/servers/delete-page.tsx').then((m) => ({ Component: m.DeleteServerPage })),
+  },
 ];
 
 function queuePages() {
@@ -208,7 +251,10 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/dashboard/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
               },
-              ...plannedMemberRoutes.map((r) => ({ path: r.path, element: <ComingSoon title={r.title} /> })),
+              ...memberPages.map((r) => ({ path: r.path, lazy: r.lazy })),
+              ...plannedMemberRoutes
+                .filter((r) => !memberPages.some((p) => p.path === r.path))
+                .map((r) => ({ path: r.path, element: <ComingSoon title={r.title} /> })),
             ],
           },
           {

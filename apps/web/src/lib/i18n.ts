@@ -45,12 +45,25 @@ export async function initI18n(): Promise<void> {
     react: { useSuspense: false },
     returnNull: false,
   });
+  countMoldovanAsRomanian();
   await loadLanguage('en');
   if (lng !== 'en' && (await loadLanguage(lng))) {
     await i18n.changeLanguage(lng);
     await applyZodLocale(lng);
   }
   document.documentElement.lang = htmlLang(i18n.language);
+}
+
+/**
+ * Intl has no plural rules for `md` and would count in English ("3 de monede"); Moldovan counts as
+ * Romanian (one / few / other), which is what the md messages are written for.
+ */
+function countMoldovanAsRomanian(): void {
+  const resolver = i18n.services.pluralResolver as {
+    getRule(code: string, options?: object): Intl.PluralRules | undefined;
+  };
+  const getRule = resolver.getRule.bind(resolver);
+  resolver.getRule = (code, options) => getRule(code === 'md' ? 'ro-MD' : code, options);
 }
 
 export async function changeLanguage(lng: Locale): Promise<void> {

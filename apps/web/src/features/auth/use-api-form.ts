@@ -11,7 +11,13 @@ const knownMessages: Record<string, string> = {
   'Invalid URL': 'validation.url',
   'Only letters, digits, _ and - are allowed': 'validation.username',
   'Enter the 6-digit code': 'validation.code',
+  'Pick a member': 'validation.pickMember',
 };
+
+export interface ApiFormExtras {
+  /** A server field error in the page's own words (e.g. "not enough free" for a resource). */
+  fieldMessage?: (error: ApiError, field: string, message: string) => string | undefined;
+}
 
 /**
  * react-hook-form with the contract's zod schema; the server's field errors land on their fields,
@@ -21,6 +27,7 @@ export function useApiForm<T extends FieldValues>(
   schema: z.ZodType<T, FieldValues>,
   submit: (values: T) => Promise<void>,
   options: UseFormProps<T> = {},
+  extras: ApiFormExtras = {},
 ) {
   const { t } = useTranslation();
   const tr = (message: string) => (knownMessages[message] ? t(knownMessages[message]) : message);
@@ -37,7 +44,8 @@ export function useApiForm<T extends FieldValues>(
     } catch (err) {
       if (err instanceof ApiError) {
         const fields = Object.entries(err.fields);
-        for (const [name, message] of fields) form.setError(name as Path<T>, { message: tr(message) });
+        for (const [name, message] of fields)
+          form.setError(name as Path<T>, { message: extras.fieldMessage?.(err, name, message) ?? tr(message) });
         if (fields.length === 0 || err.code !== 'VALIDATION_ERROR')
           setError(t(`errors.${err.code}`, { defaultValue: err.message }));
       } else {

@@ -1,8 +1,8 @@
 import { Coins, Cpu, Database, HardDrive, MemoryStick, Network, Save, Server, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFormat } from '../../lib/format.ts';
 import { useSession } from '../../lib/use-session.ts';
-import { useSetting } from '../../lib/use-settings.ts';
 import { ServersPanel } from './servers-panel.tsx';
 
 const limits = [
@@ -16,11 +16,11 @@ const limits = [
 ] as const;
 
 export function DashboardPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { data } = useSession();
-  const allowServers = useSetting<boolean>('allow_servers');
   const info = data?.userInfo ?? {};
-  const fmt = (n: unknown) => Number(n ?? 0).toLocaleString(i18n.language === 'md' ? 'ro-MD' : i18n.language);
+  const f = useFormat();
+  const fmt = (n: unknown) => f.number(Number(n ?? 0));
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <section className="surface flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
@@ -59,6 +59,8 @@ export function DashboardPage() {
         </ul>
       </section>
 
+      <ServersPanel />
+
       <section className="surface flex flex-wrap items-center justify-between gap-4 p-6">
         <div className="flex items-center gap-3">
           <ShieldCheck className={`size-6 ${info.two_fa_enabled ? 'text-brand-400' : 'text-slate-500'}`} aria-hidden />
@@ -75,21 +77,6 @@ export function DashboardPage() {
             className="rounded-xl border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-400 dark:border-slate-700"
           >
             {t('dashboard.setupTwoFactor')}
-          </Link>
-        )}
-      </section>
-
-      <section className="surface p-6">
-        <h2 className="text-lg font-semibold">{t('dashboard.serversTitle')}</h2>
-        <div className="mt-3">
-          <ServersPanel />
-        </div>
-        {allowServers !== false && (
-          <Link
-            to="/server/create"
-            className="mt-4 inline-block rounded-xl bg-brand-500 px-4 py-2 text-sm font-semibold text-slate-950 hover:bg-brand-400"
-          >
-            {t('dashboard.createServer')}
           </Link>
         )}
       </section>

@@ -1,69 +1,96 @@
-import type { FreeResources, MemberServer, QueueItem } from '@hostdeck/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Server } from 'lucide-react';
+import { Plus, Server } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client.ts';
+import { Link } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Loading } from '../../components/ui/loading.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useFormat } from '../../lib/format.ts';
+import { useSetting } from '../../lib/use-settings.ts';
+import { useServerRequests, useServers } from '../servers/api.ts';
+import { ServerCard } from './server-card.tsx';
 
 const tone: Record<string, string> = {
-  pending: 'bg-sky-500/15 text-sky-600 dark:text-sky-300',
-  building: 'bg-amber-500/15 text-amber-600 dark:text-amber-300',
-  completed: 'bg-emerald-500/15 text-emerald-600 dark:text-emerald-300',
-  failed: 'bg-rose-500/15 text-rose-600 dark:text-rose-300',
+  pending: 'bg-sky-500/15 text-sky-700 dark:text-sky-300',
+  building: 'bg-amber-500/15 text-amber-700 dark:text-amber-300',
+  completed: 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300',
+  failed: 'bg-rose-500/15 text-rose-700 dark:text-rose-300',
 };
+const createLink =
+  'inline-flex min-h-10 items-center gap-2 rounded-xl bg-brand-500 px-4 py-2 text-sm font-semibold text-slate-950 hover:bg-brand-400';
 
 /** The member's servers and their open requests; requests refresh every few seconds until built. */
 export function ServersPanel() {
   const { t } = useTranslation();
-  const servers = useQuery({
-    queryKey: ['servers'],
-    queryFn: () => api<{ data: MemberServer[] }>('/api/servers').then((r) => r.data),
-  });
-  const requests = useQuery({
-    queryKey: ['servers', 'requests'],
-    queryFn: () => api<{ data: QueueItem[]; free: FreeResources }>('/api/servers/requests'),
-    refetchInterval: (q) =>
-      q.state.data?.data.some((r) => r.status === 'pending' || r.status === 'building') ? 5000 : false,
-  });
+  const f = useFormat();
+  const servers = useServers();
+  const requests = useServerRequests();
+  const canCreate = useSetting<boolean>('allow_servers') !== false;
+  const canRenew = useSetting<boolean>('server_renew_enabled') === true;
   const open = requests.data?.data.filter((r) => r.status !== 'completed') ?? [];
+  const empty = servers.data?.length === 0 && open.length === 0;
+  const failure = servers.error ?? requests.error;
   return (
-    <div className="flex flex-col gap-3" data-testid="servers-panel">
-      {servers.data?.length === 0 && open.length === 0 && (
-        <p className="text-sm text-slate-500">{t('dashboard.noServers')}</p>
+    <section
+      className="surface flex flex-col gap-4 p-4 sm:p-6"
+      aria-labelledby="servers-title"
+      data-testid="servers-panel"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="servers-title" className="text-lg font-semibold">
+          {t('dashboard.serversTitle')}
+        </h2>
+        {canCreate && !empty && (
+          <Link to="/server/create" className={createLink} data-testid="create-server">
+            <Plus className="size-4" aria-hidden /> {t('dashboard.createServer')}
+          </Link>
+        )}
+      </div>
+      {servers.isPending && <Loading label={t('common.loading')} />}
+      {failure && <Alert>{t(`errors.${failure instanceof ApiError ? failure.code : 'SERVER_ERROR'}`)}</Alert>}
+      {empty && (
+        <div className="flex flex-col items-center gap-3 py-6 text-center" data-testid="servers-empty">
+          <Server className="size-10 text-slate-400" aria-hidden />
+          <p className="text-sm text-slate-500">{t('dashboard.noServers')}</p>
+          {canCreate && (
+            <Link to="/server/create" className={createLink} data-testid="create-server">
+              <Plus className="size-4" aria-hidden /> {t('dashboard.createServer')}
+            </Link>
+          )}
+        </div>
       )}
-      <ul className="grid gap-3 sm:grid-cols-2">
-        {servers.data?.map((s) => (
-          <li key={s.id} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
-            <div className="flex items-center gap-2">
-              <Server className="size-4 text-brand-400" aria-hidden />
-              <span className="font-semibold">{s.name}</span>
-              <span className="ml-auto rounded px-2 py-0.5 text-xs">
-                {t(`dashboard.serverStatus.${s.status}`, { defaultValue: s.status })}
-              </span>
-            </div>
-            <p className="mt-1 text-xs text-slate-500">
-              {s.memory} MB · {s.cpu}% · {s.disk} MB
-            </p>
-          </li>
-        ))}
-      </ul>
       {open.length > 0 && (
-        <ul className="flex flex-col gap-2" aria-label={t('dashboard.requests')}>
-          {open.map((r) => (
-            <li
-              key={r.id}
-              className="flex items-center gap-2 rounded-xl bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800/60"
-            >
-              <span className="font-medium">{r.name}</span>
-              <span className={`rounded px-2 py-0.5 text-xs ${tone[r.status] ?? ''}`}>
-                {t(`dashboard.queueStatus.${r.status}`)}
-              </span>
-              {r.last_error && r.status === 'failed' && (
-                <span className="truncate text-xs text-rose-500">{r.last_error}</span>
-              )}
-            </li>
+        <div className="flex flex-col gap-2">
+          <h3 className="text-sm font-semibold text-slate-500">{t('dashboard.requests')}</h3>
+          <ul className="flex flex-col gap-2" aria-label={t('dashboard.requests')}>
+            {open.map((r) => (
+              <li
+                key={r.id}
+                data-testid="server-request"
+                data-status={r.status}
+                className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800/60"
+              >
+                <span className="min-w-0 truncate font-medium">{r.name}</span>
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone[r.status] ?? ''}`}>
+                  {t(`dashboard.queueStatus.${r.status}`)}
+                </span>
+                <time dateTime={r.created_at} className="ml-auto text-xs text-slate-500">
+                  {f.relative(r.created_at)}
+                </time>
+                {r.last_error && r.status === 'failed' && (
+                  <p className="w-full text-xs break-words text-rose-600 dark:text-rose-400">{r.last_error}</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {servers.data && servers.data.length > 0 && (
+        <ul className="grid grid-cols-1 gap-3 md:grid-cols-2" aria-label={t('dashboard.serversTitle')}>
+          {servers.data.map((s) => (
+            <ServerCard key={s.id} server={s} canRenew={canRenew} />
           ))}
         </ul>
       )}
-    </div>
+    </section>
   );
 }

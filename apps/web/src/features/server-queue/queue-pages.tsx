@@ -1,5 +1,5 @@
 import { queueStatuses } from '@hostdeck/contracts';
-import { RotateCcw } from 'lucide-react';
+import { Plus, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -35,6 +35,7 @@ export function QueueList() {
   const query = queueApi.useList(list.params);
   const canView = useCan('admin.server.queue.view');
   const canLogs = useCan('admin.server.queue.logs.view');
+  const canCreate = useCan('admin.server.queue.create');
   const heartbeat = (query.data as { heartbeat?: string | null } | undefined)?.heartbeat;
   return (
     <div className="flex flex-col gap-3">
@@ -53,6 +54,17 @@ export function QueueList() {
         list={list}
         query={query}
         rowKey={(i) => i.id}
+        toolbar={
+          canCreate && (
+            <Link
+              to="/mc-admin/server-queue/create"
+              data-testid="queue-create"
+              className="inline-flex items-center gap-2 rounded-xl bg-brand-500 px-4 py-2 text-sm font-semibold text-slate-950 hover:bg-brand-400"
+            >
+              <Plus className="size-4" aria-hidden /> {t('queue.create')}
+            </Link>
+          )
+        }
         filters={
           <select
             className={select}

@@ -1,0 +1,43 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The Intl locale of a language of the app (Moldovan formats as Romanian of Moldova). */
+export function intlLocale(lng: string): string {
+  return lng === 'md' ? 'ro-MD' : lng;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Numbers, sizes, dates and "in 3 days" in the member's language. */
+export function formatters(lng: string) {
+  const locale = intlLocale(lng);
+  const num = new Intl.NumberFormat(locale);
+  const mb = new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte' });
+  const pct = new Intl.NumberFormat(locale, { style: 'unit', unit: 'percent' });
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const dayTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const rel = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  return {
+    number: (n: number) => num.format(n),
+    megabytes: (n: number) => mb.format(n),
+    percent: (n: number) => pct.format(n),
+    date: (iso: string) => day.format(new Date(iso)),
+    dateTime: (iso: string) => dayTime.format(new Date(iso)),
+    /** "in 5 days", "2 hours ago", "tomorrow". */
+    relative(iso: string, now = Date.now()) {
+      const diff = new Date(iso).getTime() - now;
+      const abs = Math.abs(diff);
+      if (abs < HOUR) return rel.format(Math.round(diff / MINUTE), 'minute');
+      if (abs < DAY) return rel.format(Math.round(diff / HOUR), 'hour');
+      return rel.format(Math.round(diff / DAY), 'day');
+    },
+  };
+}
+export type Formatters = ReturnType<typeof formatters>;
+
+export function useFormat(): Formatters {
+  const { i18n } = useTranslation();
+  return useMemo(() => formatters(i18n.language ?? 'en'), [i18n.language]);
+}
