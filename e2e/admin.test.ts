@@ -118,32 +118,65 @@ describe.runIf(hasBrowser())('the admin area', () => {
     await expect.poll(() => admin.locator('tbody tr').count()).toBe(1);
   });
 
-  it('a member’s server request is built on the demo panel by the worker, and the admin follows it in the queue', async () => {
+  it('a member creates a server in the wizard, sees it built, renews it and deletes it; the admin follows the queue', async () => {
+    await callApi(admin, 'PATCH', '/api/admin/settings', {
+      values: { server_renew_enabled: true, server_renew_cost: 40, server_renew_days: 30 },
+    });
     const location = (await callApi(admin, 'GET', '/api/admin/locations?search=europe')).body.data[0];
     const egg = (await callApi(admin, 'GET', '/api/admin/eggs?search=paper')).body.data[0];
+    const member = newMember();
     const { context, page } = await newPage(browser);
-    await register(page, newMember());
-    const request = await callApi(page, 'POST', '/api/servers/requests', {
-      name: 'E2E Survival',
-      location_id: location.id,
-      egg_id: egg.id,
-      memory: 512,
-      cpu: 50,
-      disk: 1024,
-      ports: 1,
-      databases: 0,
-      backups: 0,
+    await register(page, member);
+    await callApi(admin, 'POST', `/api/admin/users/${await memberUuid(member.username)}/coins`, {
+      amount: 100,
+      reason: 'e2e renewal',
     });
-    expect(request.status).toBe(201);
 
+    // Location → category → egg → resources and name.
+    await page.goto('/server/create');
+    await page.getByTestId(`location-${location.id}`).click();
+    await page.getByTestId('step-next').click();
+    await page.getByTestId(`category-${egg.category_id}`).click();
+    await page.getByTestId('step-next').click();
+    await page.getByTestId(`egg-${egg.id}`).click();
+    await page.getByTestId('step-next').click();
+    await page.getByTestId('input-memory').fill('768');
+    await page.getByTestId('server-name').fill('E2E Survival');
+    await page.getByTestId('server-submit').click();
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('server-request').first().waitFor();
+
+    // The worker builds it on the demo panel; the admin follows it in the queue.
     await admin.goto('/mc-admin/server-queue');
     await admin.getByText('E2E Survival').waitFor();
     await admin.getByRole('link', { name: 'View', exact: true }).first().click();
     await expect.poll(() => admin.getByTestId('queue-logs').innerText(), { timeout: 30_000 }).toContain('Completed');
     expect(await admin.getByTestId('queue-logs').innerText()).toContain('Created server');
 
+    const card = page.getByTestId('server-card').filter({ hasText: 'E2E Survival' });
+    await card.waitFor({ timeout: 30_000 });
+    expect(await card.getByTestId('server-resources').innerText()).toContain('768');
+
+    // Renew: the price and the new expiry before confirming, then the new balance.
+    await card.getByTestId('server-renew').click();
+    await page.waitForURL('**/renew');
+    expect(await page.getByTestId('renew-cost').innerText()).toContain('40');
+    await page.getByTestId('renew-new-expiry').waitFor();
+    await page.getByTestId('renew-confirm').click();
+    await page.getByTestId('renew-done').waitFor();
+    expect(await page.getByTestId('renew-done').innerText()).toContain('60');
+
+    // Delete: only once the name is typed exactly.
     await page.goto('/dashboard');
-    await page.getByTestId('servers-panel').getByText('E2E Survival').waitFor();
+    await page.getByTestId('server-card').filter({ hasText: 'E2E Survival' }).getByTestId('server-delete').click();
+    await page.waitForURL('**/delete');
+    expect(await page.getByTestId('delete-confirm').isDisabled()).toBe(true);
+    await page.getByTestId('delete-confirm-input').fill('E2E Survival');
+    await page.getByTestId('delete-confirm').click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByTestId('server-card').count()).toBe(0);
+    const onPanel = await callApi(admin, 'GET', `/api/admin/servers?search=${member.username}`);
+    expect(onPanel.body.total).toBe(0);
     await context.close();
   });
 });
