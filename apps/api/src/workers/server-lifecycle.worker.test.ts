@@ -37,6 +37,14 @@ describe('server lifecycle worker', () => {
     expect((await a.client.get('/api/servers')).json().data[0].status).toBe('suspended');
   });
 
+  it('between full syncs, asks the panel about installing servers only', async () => {
+    const a = await memberWithServer(w);
+    await lifecycle().syncStatuses(); // a full sync just ran: the next passes ask about installing ones
+    w.sim.finishInstall(a.panel()!.id);
+    await lifecycle().runOnce();
+    expect((await row(a.server.id))?.status).toBe('active');
+  });
+
   it('gives an expiry when renewal is on, reminds once, suspends at expiry, deletes after the grace period', async () => {
     const a = await memberWithServer(w);
     const expires = (await row(a.server.id))!.expiresAt!;
@@ -58,7 +66,7 @@ describe('server lifecycle worker', () => {
     await lifecycle().runOnce(new Date(expiredAt.getTime() + 6 * DAY));
     expect(await row(a.server.id)).toBeDefined();
     // Panel down at the deadline: the record stays (marked deleting) until the panel confirms.
-    w.sim.failWrites(1);
+    w.sim.failWrites(1000); // every write of this pass (other tests' servers expire now too)
     const deadline = new Date(expiredAt.getTime() + 7 * DAY + 1000);
     await lifecycle().runOnce(deadline);
     w.sim.failWrites(0);

@@ -14,6 +14,8 @@ const SYNC_EVERY_MS = 5 * 60_000;
 /** An update or delete left half-done this long ago by a crash is finished (delete) or released (update). */
 const INTERRUPTED_MS = 10 * 60_000;
 const BATCH = 50;
+/** Installing servers are asked about one by one each pass (they finish within minutes); at most this many. */
+const INSTALLING_BATCH = 20;
 type ServerRow = typeof servers.$inferSelect;
 
 /**
@@ -37,7 +39,7 @@ export class ServerLifecycleWorker {
     private readonly publicUrl: () => string,
   ) {}
 
-  start(intervalMs = 60_000): void {
+  start(intervalMs = 30_000): void {
     this.timer = setInterval(
       () => void this.runOnce().catch((err) => this.log.error({ err }, 'server lifecycle failed')),
       intervalMs,
@@ -65,6 +67,7 @@ export class ServerLifecycleWorker {
       .onConflictDoUpdate({ target: workerHeartbeats.name, set: { instance: this.instance, beatAt: new Date() } });
     if (!this.panel.configured()) return;
     if (Date.now() - this.lastSync >= SYNC_EVERY_MS) await this.syncStatuses();
+    else await this.refreshInstalling();
     await this.finishInterrupted(now);
     if (!this.settings.bool('server_renew_enabled')) return;
     await this.giveExpiries(now);
@@ -96,6 +99,24 @@ export class ServerLifecycleWorker {
     const missing = rows.filter((r) => !byPanelId.has(r.panelServerId as number)).length;
     if (missing > 0) this.log.warn({ missing }, 'servers recorded here are missing on the panel');
     return changed;
+  }
+
+  /** A new server should turn "active" soon after the panel finishes installing it, not at the next full sync. */
+  async refreshInstalling(): Promise<void> {
+    const installing = await this.db
+      .select({ id: servers.id, panelServerId: servers.panelServerId })
+      .from(servers)
+      .where(and(eq(servers.status, 'installing'), isNotNull(servers.panelServerId)))
+      .orderBy(servers.createdAt)
+      .limit(INSTALLING_BATCH);
+    for (const s of installing) {
+      const onPanel = await this.panel.use((p) => p.getServer(s.panelServerId as number));
+      if (onPanel && onPanel.status !== 'installing')
+        await this.db
+          .update(servers)
+          .set({ status: onPanel.status })
+          .where(and(eq(servers.id, s.id), eq(servers.status, 'installing')));
+    }
   }
 
   /** Servers built while renewal was off get an expiry once it is switched on. */

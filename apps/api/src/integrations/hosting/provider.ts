@@ -86,6 +86,7 @@ export interface HostingProvider {
   createMember(member: HostingMember): Promise<number>;
 
   findServerByExternalId(externalId: string): Promise<HostingServer | null>;
+  getServer(panelId: number): Promise<HostingServer | null>;
   createServer(server: NewHostingServer): Promise<HostingServer>;
   /** Changes a server's name, description and/or resources (each part only when given). */
   updateServer(

@@ -132,6 +132,11 @@ export class PterodactylProvider implements HostingProvider {
     return s ? toHosting(s) : null;
   }
 
+  async getServer(panelId: number): Promise<HostingServer | null> {
+    const s = await this.client.getServer(panelId);
+    return s ? toHosting(s) : null;
+  }
+
   async createServer(server: NewHostingServer): Promise<HostingServer> {
     const { resources: r } = server;
     const created = await this.client.createServer({
