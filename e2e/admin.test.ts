@@ -134,6 +134,7 @@ describe.runIf(hasBrowser())('the admin area', () => {
 
     // Location → category → egg → resources and name.
     await page.goto('/server/create');
+    await page.getByTestId('demo-panel-note').waitFor(); // servers on the demo panel are labelled simulated
     await page.getByTestId(`location-${location.id}`).click();
     await page.getByTestId('step-next').click();
     await page.getByTestId(`category-${egg.category_id}`).click();

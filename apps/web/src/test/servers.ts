@@ -47,6 +47,7 @@ export function detail(overrides: Partial<Omit<ServerDetail, 'success'>> = {}): 
 export function options(overrides: Partial<ServerOptions> = {}): ServerOptions {
   return {
     success: true,
+    panel: 'pterodactyl',
     enabled: true,
     vip: false,
     free: { memory: 4096, cpu: 200, disk: 8192, ports: 3, databases: 2, backups: 1, servers: 2 },

@@ -122,9 +122,21 @@ export const ServerDetailSchema = z.object({
 });
 export type ServerDetail = z.infer<typeof ServerDetailSchema>;
 
+/** Which panel servers live on; `simulated` is the demo panel (nothing really runs), null = none yet. */
+export const PanelKindSchema = z.enum(['pterodactyl', 'simulated']).nullable();
+
+/** The member's servers (as last read from the panel) and which panel that is. */
+export const MemberServerListSchema = z.object({
+  success: z.literal(true),
+  data: z.array(MemberServerSchema),
+  panel: PanelKindSchema,
+});
+export type MemberServerList = z.infer<typeof MemberServerListSchema>;
+
 /** What the create page offers: online locations, enabled categories and eggs, and the free pool. */
 export const ServerOptionsSchema = z.object({
   success: z.literal(true),
+  panel: PanelKindSchema,
   enabled: z.boolean(),
   vip: z.boolean(),
   free: FreeResourcesSchema,

@@ -25,7 +25,13 @@ export class PanelService {
 
   /** True when a real panel is configured or the demo panel is on. */
   configured(): boolean {
-    return this.realPanel() !== null || this.settings.bool('demo_panel_enabled');
+    return this.kind() !== null;
+  }
+
+  /** Which panel servers live on: a real one, the simulated demo panel, or none yet. */
+  kind(): 'pterodactyl' | 'simulated' | null {
+    if (this.realPanel()) return 'pterodactyl';
+    return this.settings.bool('demo_panel_enabled') ? 'simulated' : null;
   }
 
   async get(): Promise<HostingProvider> {

@@ -185,7 +185,7 @@ export async function serverOptions(
   settings: SettingsService,
   actor: Actor,
   user: UserRow,
-): Promise<ServerOptions> {
+): Promise<Omit<ServerOptions, 'panel'>> {
   const [locationRows, categoryRows, eggRows, used, free] = await Promise.all([
     db.select().from(locations).where(eq(locations.status, 'online')).orderBy(locations.name),
     db.select().from(eggCategories).where(eq(eggCategories.enabled, true)).orderBy(eggCategories.name),

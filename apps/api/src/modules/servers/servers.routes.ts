@@ -1,5 +1,6 @@
 import {
   FreeResourcesSchema,
+  MemberServerListSchema,
   MemberServerSchema,
   QueueItemSchema,
   ServerDetailSchema,
@@ -39,7 +40,10 @@ export async function serversRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: ServerOptionsSchema, ...errors },
       },
     },
-    async (req) => serverOptions(db, settings, actorOf(req), req.auth!.account.user),
+    async (req) => ({
+      ...(await serverOptions(db, settings, actorOf(req), req.auth!.account.user)),
+      panel: app.ctx.panel.kind(),
+    }),
   );
 
   app.post(
@@ -92,13 +96,13 @@ export async function serversRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: "The member's servers (status as last read from the panel)",
-        response: { 200: z.object({ success: z.literal(true), data: z.array(MemberServerSchema) }), ...errors },
+        response: { 200: MemberServerListSchema, ...errors },
       },
     },
     async (req) => {
       const urlFor = await app.ctx.panel.linker();
       const rows = await findServersOfOwner(db, req.auth!.account.user);
-      return { success: true as const, data: rows.map((r) => presentServer(r, urlFor)) };
+      return { success: true as const, data: rows.map((r) => presentServer(r, urlFor)), panel: app.ctx.panel.kind() };
     },
   );
 

@@ -31,7 +31,9 @@ describe('a member’s servers', () => {
     ])
       expect(res.json()).toMatchObject({ success: false, error_code: 'NOT_FOUND' });
     expect(await row(a.server.id)).toMatchObject({ name: 'Survival', status: 'installing' });
-    expect((await b.client.get('/api/servers')).json().data.map((s: { id: string }) => s.id)).toEqual([b.server.id]);
+    const list = (await b.client.get('/api/servers')).json();
+    expect(list.data.map((s: { id: string }) => s.id)).toEqual([b.server.id]);
+    expect(list.panel).toBe('pterodactyl');
   });
 
   it('offers online locations with their slot use and enabled eggs on the create page', async () => {

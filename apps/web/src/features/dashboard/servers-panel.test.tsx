@@ -17,10 +17,10 @@ const settings = (values: Record<string, unknown>) => ({
   error_code: null,
 });
 
-async function show(renew: boolean, servers: unknown[], requests: unknown[] = []) {
+async function show(renew: boolean, servers: unknown[], requests: unknown[] = [], panel = 'pterodactyl') {
   mockApi({
     'GET /api/system/settings': settings({ allow_servers: true, server_renew_enabled: renew }),
-    'GET /api/servers': { success: true, data: servers },
+    'GET /api/servers': { success: true, data: servers, panel },
     'GET /api/servers/requests': { success: true, data: requests, free: {} },
   });
   await settingsStore.refresh();
@@ -35,6 +35,18 @@ describe('expiry colours', () => {
     expect(expiryTone(at(240), 'suspended', now)).toBe('expired');
     expect(expiryTone(at(71), 'active', now)).toBe('soon');
     expect(expiryTone(at(73), 'active', now)).toBe('later');
+  });
+});
+
+describe('the demo panel', () => {
+  it('is named as simulated above the servers', async () => {
+    await show(false, [server()], [], 'simulated');
+    expect(await screen.findByTestId('demo-panel-note')).toHaveTextContent(/simulated/);
+  });
+  it('is not mentioned on a real panel', async () => {
+    await show(false, [server()]);
+    await screen.findByTestId('server-card');
+    expect(screen.queryByTestId('demo-panel-note')).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useSetting } from '../../lib/use-settings.ts';
 import { useServerRequests, useServers } from '../servers/api.ts';
+import { DemoPanelNote } from '../servers/demo-panel-note.tsx';
 import { ServerCard } from './server-card.tsx';
 
 const tone: Record<string, string> = {
@@ -27,7 +28,7 @@ export function ServersPanel() {
   const canCreate = useSetting<boolean>('allow_servers') !== false;
   const canRenew = useSetting<boolean>('server_renew_enabled') === true;
   const open = requests.data?.data.filter((r) => r.status !== 'completed') ?? [];
-  const empty = servers.data?.length === 0 && open.length === 0;
+  const empty = servers.data?.data.length === 0 && open.length === 0;
   const failure = servers.error ?? requests.error;
   return (
     <section
@@ -45,6 +46,7 @@ export function ServersPanel() {
           </Link>
         )}
       </div>
+      <DemoPanelNote panel={servers.data?.panel} />
       {servers.isPending && <Loading label={t('common.loading')} />}
       {failure && <Alert>{t(`errors.${failure instanceof ApiError ? failure.code : 'SERVER_ERROR'}`)}</Alert>}
       {empty && (
@@ -84,9 +86,9 @@ export function ServersPanel() {
           </ul>
         </div>
       )}
-      {servers.data && servers.data.length > 0 && (
+      {servers.data && servers.data.data.length > 0 && (
         <ul className="grid grid-cols-1 gap-3 md:grid-cols-2" aria-label={t('dashboard.serversTitle')}>
-          {servers.data.map((s) => (
+          {servers.data.data.map((s) => (
             <ServerCard key={s.id} server={s} canRenew={canRenew} />
           ))}
         </ul>

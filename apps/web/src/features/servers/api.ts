@@ -2,6 +2,7 @@ import type {
   AdminServer,
   FreeResources,
   MemberServer,
+  MemberServerList,
   QueueItem,
   ServerDetail,
   ServerOptions,
@@ -31,9 +32,9 @@ const retryUnlessMissing = (count: number, err: unknown) =>
 export function useServers() {
   return useQuery({
     queryKey: serverKeys.list,
-    queryFn: () => api<{ data: MemberServer[] }>('/api/servers').then((r) => r.data),
+    queryFn: () => api<MemberServerList>('/api/servers'),
     refetchInterval: (q) =>
-      q.state.data?.some((s) => s.status === 'installing' || s.status === 'deleting') ? 10_000 : false,
+      q.state.data?.data.some((s) => s.status === 'installing' || s.status === 'deleting') ? 10_000 : false,
   });
 }
 

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { Loading } from '../../components/ui/loading.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { serverKeys, useRequestServer, useServerOptions } from './api.ts';
+import { DemoPanelNote } from './demo-panel-note.tsx';
 import { LoadError, PageHeader, StatePanel } from './page-parts.tsx';
 import { pickResources } from './resources.ts';
 import { ServerWizard } from './server-wizard.tsx';
@@ -60,6 +61,7 @@ export function CreateServerPage() {
           amount: f.number(o.free.servers),
         })}
       />
+      <DemoPanelNote panel={o.panel} />
       <ServerWizard
         options={o}
         max={pickResources(o.free)}
