@@ -166,6 +166,7 @@ const fixtures: Record<string, () => Promise<Request>> = {
   'GET /api/admin/server-queue': async () => ({ url: '/api/admin/server-queue?status=pending' }),
   'POST /api/admin/server-queue': async () => ({ url: '/api/admin/server-queue', payload: await queueCreateBody() }),
   'GET /api/admin/servers': async () => ({ url: '/api/admin/servers?search=s&sort=-memory' }),
+  'GET /api/admin/servers/:id': async () => ({ url: `/api/admin/servers/${await server()}` }),
   'DELETE /api/admin/servers/:id': async () => ({ url: `/api/admin/servers/${await server()}` }),
   'GET /api/admin/server-queue/logs': async () => ({ url: '/api/admin/server-queue/logs' }),
   'GET /api/admin/server-queue/:id': async () => ({ url: `/api/admin/server-queue/${await queueItem()}` }),

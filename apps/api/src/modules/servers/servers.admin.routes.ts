@@ -1,12 +1,13 @@
-import { AdminServerListQuery, AdminServerPageSchema, UuidParamsSchema } from '@hostdeck/contracts';
+import { AdminServerListQuery, AdminServerPageSchema, AdminServerSchema, UuidParamsSchema } from '@hostdeck/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { pageEnvelope } from '../../lib/paging.ts';
 import { access } from '../../plugins/access.ts';
-import { findServersPage, presentAdminServer } from './servers.repo.ts';
+import { findServer, findServersPage, presentAdminServer } from './servers.repo.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 502);
 
@@ -34,6 +35,24 @@ export async function serversAdminRoutes(fastify: FastifyInstance): Promise<void
         total,
         req.query,
       );
+    },
+  );
+
+  app.get(
+    '/api/admin/servers/:id',
+    {
+      config: { access: access.permission('admin.servers.list') },
+      schema: {
+        tags,
+        summary: 'One server with its owner',
+        params: UuidParamsSchema,
+        response: { 200: z.object({ success: z.literal(true), data: AdminServerSchema }), ...errors },
+      },
+    },
+    async (req) => {
+      const found = await findServer(app.ctx.db, req.params.id);
+      if (!found) throw new AppError('NOT_FOUND', 'There is no such server');
+      return { success: true as const, data: presentAdminServer(found, await app.ctx.panel.linker()) };
     },
   );
 

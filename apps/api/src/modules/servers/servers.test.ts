@@ -162,9 +162,15 @@ describe('servers in the admin area', () => {
     expect((await w.root.get(`/api/admin/servers?owner_id=${a.id}&status=suspended`)).json().total).toBe(0);
     expect((await w.root.get('/api/admin/servers?sort=-memory&per_page=2')).json().data).toHaveLength(2);
     expect((await w.root.get('/api/admin/servers?sort=owner')).statusCode).toBe(400);
+    expect((await w.root.get(`/api/admin/servers/${a.server.id}`)).json().data).toMatchObject({
+      name: 'Survival',
+      owner_id: a.id,
+      panel_server_id: a.panel()!.id,
+    });
 
     expect((await w.root.delete(`/api/admin/servers/${a.server.id}`)).statusCode).toBe(200);
     expect(a.panel()).toBeUndefined();
+    expect((await w.root.get(`/api/admin/servers/${a.server.id}`)).statusCode).toBe(404);
     const audit = (await w.root.get(`/api/admin/audit?target_id=${a.server.id}`)).json().data;
     expect(audit[0]).toMatchObject({ action: 'server.delete' });
   });

@@ -5,7 +5,7 @@ import { sessionManager } from '../../lib/session-manager.ts';
 import { mockApi, renderPage } from '../../test/render.tsx';
 import { options, server } from '../../test/servers.ts';
 import { AdminQueueCreatePage } from './admin-queue-create.tsx';
-import { AdminServersList } from './admin-servers.tsx';
+import { AdminServerDelete, AdminServersList } from './admin-servers.tsx';
 
 afterEach(async () => {
   await sessionManager.clear();
@@ -49,6 +49,30 @@ describe('admin servers list', () => {
     await screen.findByText('Survival');
     expect(screen.queryByTestId('delete-server')).toBeNull();
     expect(screen.queryByRole('link', { name: 'ada' })).toBeNull();
+  });
+});
+
+describe('admin server delete page', () => {
+  it('names the server and its owner, deletes it and returns to the list', async () => {
+    const user = userEvent.setup();
+    const row = { ...server(), owner_id: MEMBER, owner_username: 'ada', panel_server_id: 7 };
+    const calls = await signIn(
+      {
+        'GET /api/admin/servers/srv-1': { success: true, data: row },
+        'DELETE /api/admin/servers/srv-1': { success: true },
+        'GET /api/admin/servers': page([]),
+      },
+      ['admin.root'],
+    );
+    await renderPage(<AdminServerDelete />, {
+      path: '/mc-admin/servers/:id/delete',
+      url: '/mc-admin/servers/srv-1/delete',
+      extra: [{ path: '/mc-admin/servers', element: <p>servers list</p> }],
+    });
+    expect(await screen.findByRole('heading', { name: /Survival \(ada\)/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
+    await screen.findByText('servers list');
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/admin/servers/srv-1')).toBe(true);
   });
 });
 

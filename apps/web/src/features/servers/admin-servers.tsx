@@ -1,10 +1,8 @@
 import type { AdminServer } from '@hostdeck/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useFormat } from '../../lib/format.ts';
 import { useCan } from '../../lib/permissions.ts';
-import type { Page } from '../../lib/resource-api.ts';
 import { ConfirmDelete } from '../admin/resource/confirm-delete.tsx';
 import { ResourceList, RowLink } from '../admin/resource/resource-list.tsx';
 import { useListParams } from '../admin/resource/use-list-params.ts';
@@ -129,20 +127,15 @@ export function AdminServersList() {
   );
 }
 
-/**
- * /mc-admin/servers/:id/delete. There is no single-server admin call, so the name comes from the
- * list the administrator came from; opened directly, the page names the server by its id.
- */
+/** /mc-admin/servers/:id/delete: names the server and its owner, then deletes it on the panel first. */
 export function AdminServerDelete() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const client = useQueryClient();
+  const server = adminServersApi.useItem(id);
   const remove = adminServersApi.useDelete();
-  const known = client
-    .getQueriesData<Page<AdminServer>>({ queryKey: [...adminServersApi.all, 'list'] })
-    .flatMap(([, page]) => page?.data ?? [])
-    .find((s) => s.id === id);
-  const label = known ? `${known.name} (${known.owner_username})` : t('servers.admin.thisServer', { id });
+  const label = server.data
+    ? `${server.data.name} (${server.data.owner_username})`
+    : t('servers.admin.thisServer', { id });
   return (
     <ConfirmDelete
       label={label}
