@@ -102,6 +102,30 @@ describe('server queue worker', () => {
     expect((await logs(q.id)).join('\n')).toMatch(/Taken back[\s\S]*adopting it/);
   });
 
+  it('builds two requests of one new member at once with one panel account between them', async () => {
+    const client = new TestClient(t.app);
+    const member = newMember();
+    await client.post('/api/user/auth/register', member);
+    const id = (await client.get('/api/user/session')).json().user_info.uuid as string;
+    const u = (await root.get(`/api/admin/users/${id}`)).json().data;
+    await root.patch(`/api/admin/users/${id}`, {
+      server_limit: 2,
+      memory_limit: 2048,
+      allocation_limit: 2,
+      updated_at: u.updated_at,
+    });
+    const ids = [];
+    for (const name of ['One', 'Two'])
+      ids.push((await client.post('/api/servers/requests', { ...request, name })).json().data.id);
+    // With latency both builds look the member up before either has made the account: a real race.
+    const options = sim.options as { latencyMs?: number };
+    options.latencyMs = 30;
+    expect(await t.app.ctx.serverQueue.runOnce()).toBe(2);
+    options.latencyMs = 0;
+    for (const q of ids) expect((await item(q)).status).toBe('completed');
+    expect(sim.state.users.filter((x) => x.external_id === id)).toHaveLength(1);
+  });
+
   it('fails clearly, without touching it, when the panel already has an account with the member email', async () => {
     const email = `taken_${Date.now()}@example.com`;
     sim.state.users.push({ ...sim.state.users[0]!, id: 99_999, external_id: null, username: 'someone_else', email });

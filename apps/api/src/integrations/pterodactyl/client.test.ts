@@ -2,6 +2,7 @@ import { PterodactylSimulator } from '@hostdeck/pterodactyl-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PterodactylClient } from './client.ts';
 import { PanelError } from './errors.ts';
+import { RateBudget } from './rate-budget.ts';
 
 let sim: PterodactylSimulator;
 let panel: PterodactylClient;
@@ -125,5 +126,26 @@ describe('Pterodactyl client against the simulator', () => {
       });
     const all = await panel.findUserByEmail('bulk104@example.com');
     expect(all?.id).toBe(10_104);
+  });
+});
+
+describe('the shared request budget', () => {
+  it('keeps every client of one panel under its per-minute limit: a call beyond it fails as rate-limited before it reaches the panel', async () => {
+    const limited = new PterodactylSimulator({ apiKey: 'k', rateLimit: 3 });
+    const base = await limited.listen();
+    const budget = new RateBudget(3);
+    const a = new PterodactylClient({ baseUrl: base, apiKey: 'k', timeoutMs: 200, budget });
+    const b = new PterodactylClient({ baseUrl: base, apiKey: 'k', timeoutMs: 200, budget });
+    await Promise.all([a.listLocations(), b.listLocations(), a.listNodes()]);
+    const refused = await b.listNests().catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(PanelError);
+    expect(refused).toMatchObject({ kind: 'rate_limited', code: 'RateBudget', transient: true });
+    // Refused before it left: the panel counted three requests, so a fourth from outside the budget is its 429.
+    const direct = new PterodactylClient({ baseUrl: base, apiKey: 'k', timeoutMs: 200 });
+    expect(await direct.listNests().catch((e: unknown) => e)).toMatchObject({
+      status: 429,
+      code: 'ThrottleRequestsException',
+    });
+    await limited.close();
   });
 });
