@@ -1,5 +1,6 @@
 // Regenerates the README screenshots: starts the built server on a scratch database, signs in as a
-// fresh administrator and captures the member dashboard, the admin settings and the login page.
+// fresh administrator, switches on the demo panel, has two servers built on it, and captures the
+// member dashboard, the create and renew pages, the admin area and the login page.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +41,65 @@ for (
   i++
 )
   await new Promise((r) => setTimeout(r, 100));
+/** An API call from inside the page, as the SPA makes it (its cookies, the CSRF header). */
+async function api(page, method, path, body) {
+  return page.evaluate(
+    async ([method, path, body]) => {
+      const csrf = document.cookie.match(/csrf_token=([^;]+)/)?.[1] ?? '';
+      const res = await fetch(path, {
+        method,
+        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), 'x-csrf-token': csrf },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return res.json();
+    },
+    [method, path, body],
+  );
+}
+
+/** The demo panel on, its catalogue imported, renewal on, and two servers built for the admin. */
+async function makeServers(page) {
+  await api(page, 'PATCH', '/api/admin/settings', {
+    values: { demo_panel_enabled: true, server_renew_enabled: true, server_renew_cost: 150, server_renew_days: 30 },
+  });
+  for (const path of ['locations', 'egg-categories', 'eggs']) await api(page, 'POST', `/api/admin/${path}/import`);
+  const me = (await api(page, 'GET', '/api/user/session')).user_info.uuid;
+  const user = (await api(page, 'GET', `/api/admin/users/${me}`)).data;
+  await api(page, 'PATCH', `/api/admin/users/${me}`, {
+    server_limit: 4,
+    memory_limit: 8192,
+    cpu_limit: 400,
+    disk_limit: 40_960,
+    allocation_limit: 4,
+    database_limit: 4,
+    backup_limit: 4,
+    updated_at: user.updated_at,
+  });
+  await api(page, 'POST', `/api/admin/users/${me}/coins`, { amount: 420, reason: 'Screenshots' });
+  const options = await api(page, 'GET', '/api/servers/options');
+  const egg = (name) => options.eggs.find((e) => e.name.toLowerCase().includes(name)) ?? options.eggs[0];
+  for (const [name, eggName, memory, location] of [
+    ['Survival SMP', 'paper', 4096, 0],
+    ['Rust weekend', 'rust', 2048, 1],
+  ])
+    await api(page, 'POST', '/api/servers/requests', {
+      name,
+      location_id: options.locations[location % options.locations.length].id,
+      egg_id: egg(eggName).id,
+      memory,
+      cpu: 150,
+      disk: 10_240,
+      ports: 1,
+      databases: 1,
+      backups: 1,
+    });
+  for (let i = 0; i < 100; i++) {
+    const open = (await api(page, 'GET', '/api/servers/requests')).data.filter((r) => r.status !== 'completed');
+    if (open.length === 0) break;
+    await page.waitForTimeout(300);
+  }
+}
+
 const browser = await chromium.launch({
   executablePath: chromiumPath,
   args: chromiumArgs,
@@ -53,8 +113,34 @@ try {
   await page.fill('input[name="password"]', 'screenshot pass');
   await page.click('button[type="submit"]');
   await page.waitForURL('**/dashboard');
+  await makeServers(page);
+  await page.evaluate(() => localStorage.clear()); // the settings changed: drop the client's 30-minute cache
+  await page.goto(`${base}/dashboard`);
+  await page.locator('[data-testid="server-card"]').nth(1).waitFor();
   await page.waitForTimeout(600);
   await page.screenshot({ path: join(root, 'docs/screenshots/dashboard.png') });
+  const options = await api(page, 'GET', '/api/servers/options');
+  await page.goto(`${base}/server/create`);
+  await page.locator(`[data-testid="location-${options.locations[0].id}"]`).click();
+  await page.click('[data-testid="step-next"]');
+  await page.locator(`[data-testid="category-${options.categories[0].id}"]`).click();
+  await page.click('[data-testid="step-next"]');
+  await page
+    .locator(`[data-testid="egg-${options.eggs.find((e) => e.category_id === options.categories[0].id).id}"]`)
+    .click();
+  await page.click('[data-testid="step-next"]');
+  await page.fill('[data-testid="server-name"]', 'Creative world');
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(root, 'docs/screenshots/server-create.png'), fullPage: true });
+  const [first] = (await api(page, 'GET', '/api/servers')).data;
+  await page.goto(`${base}/server/${first.id}/renew`);
+  await page.waitForSelector('[data-testid="renew-confirm"]');
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(root, 'docs/screenshots/server-renew.png') });
+  await page.goto(`${base}/mc-admin/servers`);
+  await page.waitForSelector('table');
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(root, 'docs/screenshots/admin-servers.png') });
   await page.goto(`${base}/mc-admin/settings`);
   await page.waitForSelector('fieldset');
   await page.waitForTimeout(600);
@@ -75,6 +161,13 @@ try {
   await phone.goto(`${base}/auth/login`);
   await phone.waitForSelector('input[name="login"]');
   await phone.screenshot({ path: join(root, 'docs/screenshots/login-phone.png') });
+  await phone.fill('input[name="login"]', 'steve');
+  await phone.fill('input[name="password"]', 'screenshot pass');
+  await phone.click('button[type="submit"]');
+  await phone.waitForURL('**/dashboard');
+  await phone.locator('[data-testid="server-card"]').first().waitFor();
+  await phone.waitForTimeout(600);
+  await phone.screenshot({ path: join(root, 'docs/screenshots/dashboard-phone.png'), fullPage: true });
   console.log('wrote docs/screenshots/*.png');
 } finally {
   await browser.close();
