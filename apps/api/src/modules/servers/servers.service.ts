@@ -60,6 +60,7 @@ export class ServersService {
   }
 
   async update(actor: Actor, id: string, change: ServerUpdate): Promise<MemberServer> {
+    if (Object.values(change).every((v) => v === undefined)) return this.present(actor, id);
     const before = await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       // The member's row lock orders this against their other requests, updates and creations.

@@ -60,6 +60,8 @@ describe('a member’s servers', () => {
     expect(tooMuch.json()).toMatchObject({ error_code: 'INSUFFICIENT_RESOURCES', fields: { memory: 'At most 4096' } });
     expect(await row(a.server.id)).toMatchObject({ memory: 2048, cpu: 50 });
     expect(a.panel()?.limits).toMatchObject({ memory: 2048, cpu: 50 });
+    const nothing = await a.client.patch(`/api/servers/${a.server.id}`, {});
+    expect(nothing.json().data).toMatchObject({ memory: 2048, status: 'installing' });
   });
 
   it('keeps the old values when the panel is down, and says so', async () => {
