@@ -8,7 +8,7 @@ import type { CrudService } from './crud-routes.ts';
 import { likeTerm, orderBy, type PageQuery } from './paging.ts';
 
 type Row = Record<string, unknown> & { id: number; updatedAt: Date };
-type Table = PgTable & { id: AnyPgColumn; updatedAt: AnyPgColumn; name: AnyPgColumn };
+type Table = PgTable & { id: AnyPgColumn; updatedAt: AnyPgColumn };
 
 export interface TableCrudOptions<Item> {
   table: Table;
@@ -16,13 +16,17 @@ export interface TableCrudOptions<Item> {
   noun: string;
   /** Contract field → table column key, for the fields a create or update may carry. */
   fields: Record<string, string>;
+  /** Converts a contract value for its column (e.g. an ISO date string to a Date). */
+  toColumn?: Record<string, (value: unknown) => unknown>;
   present: (row: Row, extra: Record<string, unknown>) => Item;
   /** Extra selected values (e.g. a count) merged into present's second argument. */
   extra?: Record<string, SQL>;
   sort: Record<string, AnyPgColumn>;
+  /** The column the list's search matches (partially, without regard to case). */
+  search: AnyPgColumn;
   filters?: (q: Record<string, unknown>) => SQL[];
   /** Checks before a write (e.g. the category exists); throw an AppError to refuse. */
-  check?: (db: Db, values: Record<string, unknown>) => Promise<void>;
+  check?: (db: Db, values: Record<string, unknown>, current?: Row) => Promise<void>;
   /** Refuses a delete while something still uses the record. */
   inUse?: (db: Db, id: number) => Promise<string | null>;
 }
@@ -38,7 +42,7 @@ export function tableCrud<Item>(db: Db, o: TableCrudOptions<Item>): CrudService<
     Object.fromEntries(
       Object.entries(o.fields)
         .filter(([f]) => body[f] !== undefined)
-        .map(([f, col]) => [col, body[f]]),
+        .map(([f, col]) => [col, o.toColumn?.[col] ? o.toColumn[col](body[f]) : body[f]]),
     );
   const select = { row: t, ...(o.extra ?? {}) } as never;
   const load = async (tx: Db, id: number, lock = false) => {
@@ -55,7 +59,7 @@ export function tableCrud<Item>(db: Db, o: TableCrudOptions<Item>): CrudService<
   return {
     async list(q: PageQuery & Record<string, unknown>) {
       const conditions: SQL[] = [...(o.filters?.(q) ?? [])];
-      if (typeof q.search === 'string' && q.search) conditions.push(or(ilike(t.name, likeTerm(q.search))) as SQL);
+      if (typeof q.search === 'string' && q.search) conditions.push(or(ilike(o.search, likeTerm(q.search))) as SQL);
       const where = conditions.length ? and(...conditions) : undefined;
       const [rows, [total]] = await Promise.all([
         db
@@ -77,49 +81,53 @@ export function tableCrud<Item>(db: Db, o: TableCrudOptions<Item>): CrudService<
       return o.present(row, extra);
     },
     async create(actor: Actor, body: never) {
-      return db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const values = toValues(body);
-        await o.check?.(tx, values);
-        const [row] = (await tx
-          .insert(t)
-          .values(values as never)
-          .returning()) as Row[];
-        const { row: fresh, extra } = await load(tx, (row as Row).id);
-        const item = o.present(fresh, extra);
-        await recordAudit(tx, {
-          actorId: actor.id,
-          action: `${o.noun}.create`,
-          targetType: o.noun,
-          targetId: fresh.id,
-          after: item as Record<string, unknown>,
-        });
-        return item;
-      });
+      return uniqueOrConflict(o.noun, () =>
+        db.transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db;
+          const values = toValues(body);
+          await o.check?.(tx, values);
+          const [row] = (await tx
+            .insert(t)
+            .values(values as never)
+            .returning()) as Row[];
+          const { row: fresh, extra } = await load(tx, (row as Row).id);
+          const item = o.present(fresh, extra);
+          await recordAudit(tx, {
+            actorId: actor.id,
+            action: `${o.noun}.create`,
+            targetType: o.noun,
+            targetId: fresh.id,
+            after: item as Record<string, unknown>,
+          });
+          return item;
+        }),
+      );
     },
     async update(actor: Actor, id, body: never) {
-      return db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const { row, extra } = await load(tx, Number(id), true);
-        assertFresh((body as { updated_at: string }).updated_at, row.updatedAt);
-        const values = toValues(body);
-        await o.check?.(tx, values);
-        await tx
-          .update(t)
-          .set({ ...values, updatedAt: new Date() } as never)
-          .where(eq(t.id, row.id));
-        const after = await load(tx, row.id);
-        const item = o.present(after.row, after.extra);
-        await recordAudit(tx, {
-          actorId: actor.id,
-          action: `${o.noun}.update`,
-          targetType: o.noun,
-          targetId: row.id,
-          before: o.present(row, extra) as Record<string, unknown>,
-          after: item as Record<string, unknown>,
-        });
-        return item;
-      });
+      return uniqueOrConflict(o.noun, () =>
+        db.transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db;
+          const { row, extra } = await load(tx, Number(id), true);
+          assertFresh((body as { updated_at: string }).updated_at, row.updatedAt);
+          const values = toValues(body);
+          await o.check?.(tx, values, row);
+          await tx
+            .update(t)
+            .set({ ...values, updatedAt: new Date() } as never)
+            .where(eq(t.id, row.id));
+          const after = await load(tx, row.id);
+          const item = o.present(after.row, after.extra);
+          await recordAudit(tx, {
+            actorId: actor.id,
+            action: `${o.noun}.update`,
+            targetType: o.noun,
+            targetId: row.id,
+            before: o.present(row, extra) as Record<string, unknown>,
+            after: item as Record<string, unknown>,
+          });
+          return item;
+        }),
+      );
     },
     async remove(actor: Actor, id) {
       await db.transaction(async (txRaw) => {
@@ -138,4 +146,16 @@ export function tableCrud<Item>(db: Db, o: TableCrudOptions<Item>): CrudService<
       });
     },
   };
+}
+
+/** A write that breaks a unique key (two records with the same code, say) is the caller's 409, not a 500. */
+async function uniqueOrConflict<T>(noun: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+    if (code === '23505')
+      throw new AppError('ALREADY_EXISTS', `Another ${noun.replace(/_/g, ' ')} already has this value`);
+    throw err;
+  }
 }

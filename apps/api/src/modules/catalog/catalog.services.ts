@@ -37,6 +37,7 @@ export const locationsService = (db: Db) =>
       ...stamps(r),
     }),
     sort: { name: locations.name, created_at: locations.createdAt },
+    search: locations.name,
     filters: (q) => [
       ...(q.status ? [eq(locations.status, q.status as Location['status'])] : []),
       ...bool(q.vip).map((v) => eq(locations.vip, v as boolean)),
@@ -68,6 +69,7 @@ export const eggCategoriesService = (db: Db) =>
       ...stamps(r),
     }),
     sort: { name: eggCategories.name, created_at: eggCategories.createdAt },
+    search: eggCategories.name,
     filters: (q) => bool(q.enabled).map((v) => eq(eggCategories.enabled, v as boolean)),
     inUse: async (tx, id) => {
       const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(eggs).where(eq(eggs.categoryId, id));
@@ -106,6 +108,7 @@ export const eggsService = (db: Db) =>
       ...stamps(r),
     }),
     sort: { name: eggs.name, created_at: eggs.createdAt },
+    search: eggs.name,
     filters: (q) => {
       const out: SQL[] = [];
       if (q.category_id) out.push(eq(eggs.categoryId, q.category_id as number));
