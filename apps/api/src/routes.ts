@@ -2,13 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { coinsRoutes } from './modules/coins/coins.routes.ts';
 import { panelRoutes } from './modules/panel/panel.routes.ts';
+import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+import { redeemRoutes } from './modules/redeem/redeem.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { queueAdminRoutes } from './modules/servers/queue.admin.routes.ts';
 import { serversAdminRoutes } from './modules/servers/servers.admin.routes.ts';
 import { serversRoutes } from './modules/servers/servers.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { storeRoutes } from './modules/store/store.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
@@ -26,4 +30,8 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   serversRoutes,
   queueAdminRoutes,
   serversAdminRoutes,
+  coinsRoutes,
+  redeemRoutes,
+  storeRoutes,
+  profilesRoutes,
 ];

@@ -44,7 +44,10 @@ const bodies: Record<string, () => Promise<object>> = {
   locations: async () => ({ name: 'Matrix location' }),
   'egg-categories': async () => ({ name: 'Matrix games' }),
   eggs: async () => ({ name: 'Matrix egg', category_id: (await category()).id }),
+  'redeem-codes': async () => ({ code: `M${Math.random().toString(36).slice(2, 10)}`, coins: 5 }),
 };
+/** A valid change of each resource (most have a name). */
+const patches: Record<string, object> = { 'redeem-codes': { coins: 7 } };
 /** A member's queued server request (optionally moved to another status). */
 async function queueItem(status?: 'failed'): Promise<string> {
   const location = await record('locations', { name: 'Queue place' });
@@ -105,7 +108,10 @@ function catalogFixtures(): Record<string, () => Promise<Request>> {
     out[`POST /api/admin/${path}`] = async () => ({ url: `/api/admin/${path}`, payload: await body() });
     out[`PATCH /api/admin/${path}/:id`] = async () => {
       const r = await record(path, await body());
-      return { url: `/api/admin/${path}/${r.id}`, payload: { name: 'Renamed', updated_at: r.updated_at } };
+      return {
+        url: `/api/admin/${path}/${r.id}`,
+        payload: { ...(patches[path] ?? { name: 'Renamed' }), updated_at: r.updated_at },
+      };
     };
     out[`DELETE /api/admin/${path}/:id`] = async () => ({
       url: `/api/admin/${path}/${(await record(path, await body())).id}`,
@@ -165,6 +171,7 @@ const fixtures: Record<string, () => Promise<Request>> = {
   ...catalogFixtures(),
   'GET /api/admin/server-queue': async () => ({ url: '/api/admin/server-queue?status=pending' }),
   'POST /api/admin/server-queue': async () => ({ url: '/api/admin/server-queue', payload: await queueCreateBody() }),
+  'GET /api/admin/users/:id/coins': async () => ({ url: `/api/admin/users/${(await member()).id}/coins?kind=store` }),
   'GET /api/admin/servers': async () => ({ url: '/api/admin/servers?search=s&sort=-memory' }),
   'GET /api/admin/servers/:id': async () => ({ url: `/api/admin/servers/${await server()}` }),
   'DELETE /api/admin/servers/:id': async () => ({ url: `/api/admin/servers/${await server()}` }),

@@ -18,6 +18,7 @@ export type SettingGroup =
   | 'appearance'
   | 'legal'
   | 'panel'
+  | 'economy'
   | 'license';
 
 export interface SettingDefinition {
@@ -60,6 +61,29 @@ const flag = (def: boolean, description: string, group: SettingGroup = 'features
   default: def,
   description,
 });
+
+/** What the store sells, each in packs: [key, the member's limit it raises, price, pack size, cap, label]. */
+export const storeItems = [
+  ['ram', 'memory_limit', 250, 1024, 16_384, 'memory (MB)'],
+  ['cpu', 'cpu_limit', 200, 50, 400, 'CPU (%)'],
+  ['disk', 'disk_limit', 150, 5120, 51_200, 'disk (MB)'],
+  ['ports', 'allocation_limit', 100, 1, 10, 'ports'],
+  ['databases', 'database_limit', 100, 1, 10, 'databases'],
+  ['backups', 'backup_limit', 100, 1, 10, 'backups'],
+  ['server_slots', 'server_limit', 500, 1, 10, 'server slots'],
+] as const;
+export type StoreItemKey = (typeof storeItems)[number][0];
+
+function storeSettings(): Record<string, Def> {
+  return Object.fromEntries(
+    storeItems.flatMap(([key, , price, amount, cap, label]) => [
+      [`store_${key}_enabled`, flag(true, `The store sells ${label}`, 'economy')],
+      [`store_${key}_price`, int('economy', price, 1, 1_000_000_000, `Coins for one pack of ${label}`)],
+      [`store_${key}_amount`, int('economy', amount, 1, 10_000_000, `How much ${label} one pack adds`)],
+      [`store_${key}_max`, int('economy', cap, 0, 100_000_000, `Highest ${label} limit purchases can reach`)],
+    ]),
+  );
+}
 
 export const featureFlags = [
   'afk_enabled',
@@ -163,6 +187,18 @@ const definitions: Record<string, Def> = {
     365,
     'Days an expired server stays suspended before it is deleted',
   ),
+  // economy: the store's packs, gifts, the leaderboard
+  ...storeSettings(),
+  coins_sharing_min: int('economy', 10, 1, 1_000_000_000, 'Smallest gift of coins'),
+  coins_sharing_max: int('economy', 10_000, 1, 1_000_000_000, 'Largest gift of coins'),
+  coins_sharing_fee_percent: int(
+    'economy',
+    0,
+    0,
+    50,
+    'Fee on gifts, in percent of the amount (paid by the giver, rounded up)',
+  ),
+  leaderboard_limit: int('economy', 25, 5, 100, 'Members shown on the leaderboard'),
   // features
   ...Object.fromEntries(featureFlags.map((f) => [f, flag(featureDefaults[f] ?? false, featureDescriptions[f])])),
   // security

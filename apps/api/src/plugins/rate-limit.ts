@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error.ts';
 
@@ -33,4 +33,15 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
 export function authRateLimit(app: FastifyInstance) {
   // Always on, whatever the global rate_limit_enabled setting says.
   return { max: app.ctx.config.authRateLimitPerMinute, timeWindow: 60_000, allowList: () => false };
+}
+
+/**
+ * Route config for earning and spending attempts (redeeming codes, gifts, purchases): the same
+ * budget as sign-in attempts, counted per signed-in member rather than per address.
+ */
+export function attemptRateLimit(app: FastifyInstance) {
+  return {
+    ...authRateLimit(app),
+    keyGenerator: (req: FastifyRequest) => `member:${req.auth?.account.user.id ?? req.ip}`,
+  };
 }

@@ -1,5 +1,6 @@
 export * from './audit.ts';
 export * from './catalog.ts';
+export * from './economy.ts';
 export * from './ledger.ts';
 export * from './mail.ts';
 export * from './roles.ts';

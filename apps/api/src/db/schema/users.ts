@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { roles } from './roles.ts';
 
 const limit = (name: string) => integer(name).notNull().default(0);
@@ -35,6 +35,10 @@ export const users = pgTable(
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     referralCode: text('referral_code').notNull().unique(),
     referredBy: uuid('referred_by'),
+    /** Minutes spent earning on the AFK page (for the leaderboard). */
+    afkMinutes: integer('afk_minutes').notNull().default(0),
+    /** One of the first members (the early-supporter badge). */
+    earlySupporter: boolean('early_supporter').notNull().default(false),
     supportPin: text('support_pin').notNull(),
     /** The linked account on the game panel (created by Hostdeck, never an existing one taken over). */
     panelUserId: integer('panel_user_id').unique(),
@@ -56,6 +60,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_referred_by_idx').on(t.referredBy),
     check('users_coins_non_negative', sql`${t.coins} >= 0`),
     check(
       'users_limits_non_negative',

@@ -1,24 +1,8 @@
+import type { CoinKind } from '@hostdeck/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { coinLedger, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-
-/** Why a balance moved: the ledger's `kind` column. */
-export type CoinKind =
-  | 'admin_adjustment'
-  | 'renew'
-  | 'afk'
-  | 'redeem'
-  | 'referral'
-  | 'j4r'
-  | 'link'
-  | 'gift_in'
-  | 'gift_out'
-  | 'gift_fee'
-  | 'store'
-  | 'top_up'
-  | 'refund'
-  | 'clawback';
 
 export interface CoinMove {
   userId: string;

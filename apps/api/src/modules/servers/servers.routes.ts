@@ -146,7 +146,11 @@ export async function serversRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: one.extend({ coins: z.number().int() }), ...errors },
       },
     },
-    async (req) => ({ success: true as const, ...(await servers.renew(actorOf(req), req.params.id)) }),
+    async (req) => {
+      const result = await servers.renew(actorOf(req), req.params.id);
+      await app.ctx.sessions.invalidateUser(req.auth!.account.user.id); // the balance in the session changed
+      return { success: true as const, ...result };
+    },
   );
 
   app.delete(

@@ -1,0 +1,75 @@
+import { type CoinEntry, CoinHistoryPageSchema, CoinHistoryQuery, UuidParamsSchema } from '@hostdeck/contracts';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { coinLedger, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
+import { pageEnvelope } from '../../lib/paging.ts';
+import { access } from '../../plugins/access.ts';
+
+const present = (e: typeof coinLedger.$inferSelect): CoinEntry => ({
+  id: e.id,
+  amount: e.amount,
+  balance_after: e.balanceAfter,
+  kind: e.kind as CoinEntry['kind'],
+  reason: e.reason,
+  reference: e.reference,
+  created_at: e.createdAt.toISOString(),
+});
+
+/** One member's coin history, newest first, with their balance. */
+async function history(db: Db, userId: string, q: z.infer<typeof CoinHistoryQuery>) {
+  const [user] = await db.select({ coins: users.coins }).from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError('NOT_FOUND', 'There is no such user');
+  const where: SQL | undefined = and(eq(coinLedger.userId, userId), q.kind ? eq(coinLedger.kind, q.kind) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(coinLedger)
+      .where(where)
+      .orderBy(desc(coinLedger.createdAt), desc(coinLedger.id))
+      .limit(q.per_page)
+      .offset((q.page - 1) * q.per_page),
+    db.select({ n: count() }).from(coinLedger).where(where),
+  ]);
+  return { ...pageEnvelope(rows.map(present), Number(total?.n ?? 0), q), balance: user.coins };
+}
+
+/** The coin ledger as members and staff read it (entries are only ever written by moveCoins). */
+export async function coinsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['coins'];
+  const errors = errorResponses(400, 401, 403, 404);
+
+  app.get(
+    '/api/coins/history',
+    {
+      config: { access: access.session },
+      schema: {
+        tags,
+        summary: 'My coin history, newest first, and my balance',
+        querystring: CoinHistoryQuery,
+        response: { 200: CoinHistoryPageSchema, ...errors },
+      },
+    },
+    async (req) => history(app.ctx.db, req.auth!.account.user.id, req.query),
+  );
+
+  app.get(
+    '/api/admin/users/:id/coins',
+    {
+      config: { access: access.permission('admin.users.list') },
+      schema: {
+        tags,
+        summary: "A member's coin history, newest first, and balance",
+        params: UuidParamsSchema,
+        querystring: CoinHistoryQuery,
+        response: { 200: CoinHistoryPageSchema, ...errors },
+      },
+    },
+    async (req) => history(app.ctx.db, req.params.id, req.query),
+  );
+}

@@ -1,0 +1,52 @@
+import { StoreCatalogueSchema, StorePurchaseResultSchema, StorePurchaseSchema } from '@hostdeck/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
+import { access } from '../../plugins/access.ts';
+import { attemptRateLimit } from '../../plugins/rate-limit.ts';
+import { StoreService } from './store.service.ts';
+
+export async function storeRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const store = new StoreService(app.ctx.db, app.ctx.settings);
+  const tags = ['store'];
+
+  app.get(
+    '/api/store',
+    {
+      config: { access: access.session },
+      schema: {
+        tags,
+        summary: 'What the store sells, at what price, and how much more I may buy',
+        response: { 200: StoreCatalogueSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (req) => {
+      // Fresh from the database: the cached session may be a few seconds behind a purchase.
+      const [user] = await app.ctx.db.select().from(users).where(eq(users.id, req.auth!.account.user.id));
+      if (!user) throw new AppError('UNAUTHORIZED', 'Please log in');
+      return store.catalogue(user);
+    },
+  );
+
+  app.post(
+    '/api/store/purchase',
+    {
+      config: { access: access.session, rateLimit: attemptRateLimit(app) },
+      schema: {
+        tags,
+        summary: 'Buy packs of a resource: coins debited and the limit raised in one transaction',
+        body: StorePurchaseSchema,
+        response: { 200: StorePurchaseResultSchema, ...errorResponses(400, 401, 403, 409, 429) },
+      },
+    },
+    async (req) => {
+      const result = await store.purchase(req.auth!.account.user.id, req.body.item, req.body.packs);
+      await app.ctx.sessions.invalidateUser(req.auth!.account.user.id);
+      return { success: true as const, ...result };
+    },
+  );
+}

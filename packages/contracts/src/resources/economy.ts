@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { pageSchema } from '../pagination.ts';
+import { defineResource, listQuery, QueryBoolean, VersionSchema } from '../resource.ts';
+import { storeItems } from '../settings.ts';
+
+/** Why a balance moved (the coin ledger's `kind`). */
+export const coinKinds = [
+  'admin_adjustment',
+  'renew',
+  'afk',
+  'redeem',
+  'referral',
+  'j4r',
+  'link',
+  'gift_in',
+  'gift_out',
+  'gift_fee',
+  'store',
+  'top_up',
+  'refund',
+  'clawback',
+  'early_supporter',
+] as const;
+export type CoinKind = (typeof coinKinds)[number];
+
+/** One line of a member's coin history: append-only, the balance after it included. */
+export const CoinEntrySchema = z
+  .object({
+    id: z.string(),
+    amount: z.number().int(),
+    balance_after: z.number().int(),
+    kind: z.enum(coinKinds),
+    reason: z.string().nullable(),
+    reference: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'CoinEntry' });
+export type CoinEntry = z.infer<typeof CoinEntrySchema>;
+export const CoinHistoryQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    per_page: z.coerce.number().int().min(1).max(100).default(25),
+    kind: z.enum(coinKinds).optional(),
+  })
+  .strict();
+export const CoinHistoryPageSchema = pageSchema(CoinEntrySchema).extend({ balance: z.number().int() });
+
+// Redeem codes (admin resource): codes are kept upper-case; one redemption per member per code.
+const codeText = z
+  .string()
+  .trim()
+  .min(4)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, { message: 'Letters, digits, - and _ only' })
+  .transform((c) => c.toUpperCase());
+const codeFields = {
+  code: codeText,
+  coins: z.number().int().min(1).max(1_000_000_000),
+  /** null = no limit. */
+  max_uses: z.number().int().min(1).max(10_000_000).nullable(),
+  expires_at: z.iso.datetime({ offset: true }).nullable(),
+  enabled: z.boolean(),
+};
+export const RedeemCodeSchema = z
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    coins: z.number().int(),
+    max_uses: z.number().int().nullable(),
+    uses: z.number().int(),
+    expires_at: z.string().nullable(),
+    enabled: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'RedeemCode' });
+export type RedeemCode = z.infer<typeof RedeemCodeSchema>;
+export const RedeemCodeCreateSchema = z
+  .object({
+    ...codeFields,
+    max_uses: codeFields.max_uses.default(null),
+    expires_at: codeFields.expires_at.default(null),
+    enabled: codeFields.enabled.default(true),
+  })
+  .strict();
+export const RedeemCodeUpdateSchema = z.object(codeFields).partial().extend(VersionSchema.shape).strict();
+export const redeemCodesResource = defineResource({
+  name: 'redeem-codes',
+  permission: 'admin.redeem.codes',
+  item: RedeemCodeSchema,
+  create: RedeemCodeCreateSchema,
+  update: RedeemCodeUpdateSchema,
+  listQuery: listQuery(['code', 'coins', 'uses', 'expires_at', 'created_at'], { enabled: QueryBoolean.optional() }),
+  sortable: ['code', 'coins', 'uses', 'expires_at', 'created_at'],
+});
+
+/** A member redeems a code (any case; surrounding spaces ignored). */
+export const RedeemRequestSchema = z.object({ code: z.string().trim().min(1).max(64) }).strict();
+export const RedeemResultSchema = z.object({
+  success: z.literal(true),
+  coins: z.number().int(),
+  balance: z.number().int(),
+});
+
+// The store: packs of resources for coins, each item's price, pack size and cap from the settings.
+export const storeItemKeys = storeItems.map(([key]) => key) as [
+  (typeof storeItems)[number][0],
+  ...(typeof storeItems)[number][0][],
+];
+export const StoreItemSchema = z.object({
+  key: z.enum(storeItemKeys),
+  enabled: z.boolean(),
+  /** Coins for one pack. */
+  price: z.number().int(),
+  /** What one pack adds to the limit. */
+  amount: z.number().int(),
+  /** The highest limit purchases can reach. */
+  max: z.number().int(),
+  /** The member's limit now. */
+  current: z.number().int(),
+  /** Packs the member could still buy before the cap (regardless of coins). */
+  packs_left: z.number().int(),
+});
+export type StoreItem = z.infer<typeof StoreItemSchema>;
+export const StoreCatalogueSchema = z.object({
+  success: z.literal(true),
+  enabled: z.boolean(),
+  coins: z.number().int(),
+  items: z.array(StoreItemSchema),
+});
+export type StoreCatalogue = z.infer<typeof StoreCatalogueSchema>;
+export const StorePurchaseSchema = z
+  .object({ item: z.enum(storeItemKeys), packs: z.number().int().min(1).max(1000) })
+  .strict();
+export type StorePurchase = z.infer<typeof StorePurchaseSchema>;
+export const StorePurchaseResultSchema = z.object({
+  success: z.literal(true),
+  balance: z.number().int(),
+  item: StoreItemSchema,
+});
+
+// Gifts between members: min, max and a fee from the settings; never to oneself or a banned account.
+export const GiftRequestSchema = z
+  .object({
+    amount: z.number().int().min(1).max(1_000_000_000),
+    note: z.string().trim().max(200).optional(),
+  })
+  .strict();
+export type GiftRequest = z.infer<typeof GiftRequestSchema>;
+export const GiftResultSchema = z.object({
+  success: z.literal(true),
+  sent: z.number().int(),
+  fee: z.number().int(),
+  balance: z.number().int(),
+});
+
+// Members as other members see them.
+export const PublicMemberSchema = z
+  .object({
+    uuid: z.string(),
+    username: z.string(),
+    avatar: z.string().nullable(),
+    role_name: z.string(),
+    role_display_name: z.string(),
+    role_color: z.string(),
+  })
+  .meta({ id: 'PublicMember' });
+export type PublicMember = z.infer<typeof PublicMemberSchema>;
+export const ProfileSchema = PublicMemberSchema.extend({
+  background: z.string().nullable(),
+  joined_at: z.string(),
+  servers: z.number().int(),
+  early_supporter: z.boolean(),
+  /** Whether the signed-in member may gift coins to this member (flag on, not themself, not banned). */
+  can_gift: z.boolean(),
+}).meta({ id: 'Profile' });
+export type Profile = z.infer<typeof ProfileSchema>;
+export const LookupQuery = z.object({ q: z.string().trim().min(2).max(32) }).strict();
+export const LookupResultSchema = z.object({ success: z.literal(true), data: z.array(PublicMemberSchema) });
+
+export const leaderboardKinds = ['coins', 'servers', 'referrals', 'afk'] as const;
+export const LeaderboardQuery = z.object({ by: z.enum(leaderboardKinds).default('coins') }).strict();
+export const LeaderboardSchema = z.object({
+  success: z.literal(true),
+  by: z.enum(leaderboardKinds),
+  entries: z.array(PublicMemberSchema.extend({ rank: z.number().int(), value: z.number().int() })),
+});
+export type Leaderboard = z.infer<typeof LeaderboardSchema>;
