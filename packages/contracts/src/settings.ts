@@ -199,6 +199,8 @@ const definitions: Record<string, Def> = {
     'Fee on gifts, in percent of the amount (paid by the giver, rounded up)',
   ),
   leaderboard_limit: int('economy', 25, 5, 100, 'Members shown on the leaderboard'),
+  early_supporters_count: int('economy', 100, 1, 1_000_000, 'How many of the first members become early supporters'),
+  early_supporters_bonus: int('economy', 500, 0, 1_000_000_000, 'Coins an early supporter receives on sign-up'),
   // features
   ...Object.fromEntries(featureFlags.map((f) => [f, flag(featureDefaults[f] ?? false, featureDescriptions[f])])),
   // security

@@ -1,8 +1,10 @@
 import type { RegisterBody } from '@hostdeck/contracts';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomDigits, randomToken } from '../../lib/crypto.ts';
+import { moveCoins } from '../coins/ledger.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { hashPassword } from './passwords.ts';
 import { findUserByEmail, findUserByLogin, findUserByReferralCode, roleByLevel } from './users.repo.ts';
@@ -28,32 +30,35 @@ export async function createAccount(db: Db, settings: SettingsService, input: Ne
     input.ref ? findUserByReferralCode(db, input.ref) : Promise.resolve(null),
   ]);
   try {
-    const [row] = await db
-      .insert(users)
-      .values({
-        username: input.username,
-        email: input.email,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        passwordHash,
-        roleId: role.id,
-        memoryLimit: settings.number('default_ram'),
-        cpuLimit: settings.number('default_cpu'),
-        diskLimit: settings.number('default_disk'),
-        serverLimit: settings.number('default_server_slots'),
-        allocationLimit: settings.number('default_ports'),
-        databaseLimit: settings.number('default_databases'),
-        backupLimit: settings.number('default_backups'),
-        referralCode: randomToken(6),
-        referredBy: referrer?.id ?? null,
-        supportPin: randomDigits(6),
-        firstIp: input.ip,
-        lastIp: input.ip,
-        emailVerifiedAt: input.verified ? new Date() : null,
-      })
-      .returning();
-    if (!row) throw new Error('User insert returned nothing');
-    return row;
+    return await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [row] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          passwordHash,
+          roleId: role.id,
+          memoryLimit: settings.number('default_ram'),
+          cpuLimit: settings.number('default_cpu'),
+          diskLimit: settings.number('default_disk'),
+          serverLimit: settings.number('default_server_slots'),
+          allocationLimit: settings.number('default_ports'),
+          databaseLimit: settings.number('default_databases'),
+          backupLimit: settings.number('default_backups'),
+          referralCode: randomToken(6),
+          referredBy: referrer?.id ?? null,
+          supportPin: randomDigits(6),
+          firstIp: input.ip,
+          lastIp: input.ip,
+          emailVerifiedAt: input.verified ? new Date() : null,
+        })
+        .returning();
+      if (!row) throw new Error('User insert returned nothing');
+      return (await makeEarlySupporter(tx, settings, row)) ?? row;
+    });
   } catch (err) {
     // Two sign-ups racing for one name: the unique index decides, the loser gets the same answer.
     const cause =
@@ -69,3 +74,18 @@ export async function createAccount(db: Db, settings: SettingsService, input: Ne
     throw err;
   }
 }
+
+/** Early-supporter programme: one of the first N members (while it is on) gets the badge and a bonus. */
+async function makeEarlySupporter(tx: Db, settings: SettingsService, user: UserRow): Promise<UserRow | null> {
+  if (!settings.bool('early_supporters_enabled')) return null;
+  // One sign-up at a time decides, so parallel sign-ups never make more than N.
+  await tx.execute(sql`select pg_advisory_xact_lock(${EARLY_SUPPORTER_LOCK})`);
+  const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(users).where(eq(users.earlySupporter, true));
+  if (Number(n) >= settings.number('early_supporters_count')) return null;
+  const bonus = settings.number('early_supporters_bonus');
+  if (bonus > 0)
+    await moveCoins(tx, { userId: user.id, amount: bonus, kind: 'early_supporter', reason: 'Early supporter bonus' });
+  const [row] = await tx.update(users).set({ earlySupporter: true }).where(eq(users.id, user.id)).returning();
+  return row ?? null;
+}
+const EARLY_SUPPORTER_LOCK = 727_001;

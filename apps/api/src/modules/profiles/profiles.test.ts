@@ -141,3 +141,25 @@ describe('coin history', () => {
     expect((await m.client.get(`/api/admin/users/${other.id}/coins`)).statusCode).toBe(403);
   });
 });
+
+describe('early supporters', () => {
+  it('the first N sign-ups while it is on get the badge and the bonus, never more under parallel sign-ups', async () => {
+    const before = await t.database.db.select().from(users).where(eq(users.earlySupporter, true));
+    expect(before).toHaveLength(0);
+    await t.app.ctx.settings.update({
+      early_supporters_enabled: true,
+      early_supporters_count: 3,
+      early_supporters_bonus: 300,
+    });
+    const members = await Promise.all(Array.from({ length: 8 }, () => signedUpMember(t.app)));
+    const early = await t.database.db.select().from(users).where(eq(users.earlySupporter, true));
+    expect(early).toHaveLength(3);
+    expect(early.every((u) => u.coins === 300)).toBe(true);
+    const [bonus] = await t.database.db.select().from(coinLedger).where(eq(coinLedger.userId, early[0]!.id));
+    expect(bonus).toMatchObject({ kind: 'early_supporter', amount: 300, balanceAfter: 300 });
+    const viewer = members.find((m) => !early.some((u) => u.id === m.id))!;
+    expect((await viewer.client.get(`/api/profiles/${early[0]!.id}`)).json().data.early_supporter).toBe(true);
+    expect((await viewer.client.get(`/api/profiles/${viewer.id}`)).json().data.early_supporter).toBe(false);
+    await t.app.ctx.settings.update({ early_supporters_enabled: false });
+  });
+});
