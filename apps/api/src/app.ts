@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -9,6 +10,7 @@ import { PanelService } from './integrations/hosting/panel.service.ts';
 import { smtpMailer } from './integrations/smtp/mailer.ts';
 import { resolveAppKey } from './lib/app-key.ts';
 import { type Bus, localBus, redisBus } from './lib/bus.ts';
+import { AfkService } from './modules/afk/afk.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { SessionService } from './modules/auth/sessions.service.ts';
 import { TwoFactorService } from './modules/auth/two-factor.service.ts';
@@ -51,6 +53,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openDatabase(config));
   const bus: Bus = config.redisUrl ? redisBus(config.redisUrl) : localBus();
   app.addHook('onClose', async () => {
+    ctx.afk.closeAll();
     await ctx.mail.stop();
     await ctx.serverQueue.stop();
     await ctx.serverLifecycle.stop();
@@ -83,6 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     panel,
     serverQueue: new ServerQueueWorker(database.db, panel, settings, app.log),
     servers,
+    afk: new AfkService(database.db, settings, bus, app.log),
     serverLifecycle: new ServerLifecycleWorker(database.db, panel, settings, servers, app.log, publicUrl),
     publicUrl,
   };
@@ -102,6 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAccess(app, routeTable);
   await registerRateLimit(app);
   await registerOpenApi(app);
+  await app.register(websocket, { options: { maxPayload: 1024 } });
   app.get('/api/openapi.json', { config: { access: access.public }, schema: { hide: true } }, async () =>
     app.swagger(),
   );

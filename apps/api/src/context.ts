@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { PanelService } from './integrations/hosting/panel.service.ts';
 import type { Bus } from './lib/bus.ts';
+import type { AfkService } from './modules/afk/afk.service.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import type { SessionService } from './modules/auth/sessions.service.ts';
 import type { TwoFactorService } from './modules/auth/two-factor.service.ts';
@@ -29,6 +30,8 @@ export interface AppContext {
   panel: PanelService;
   /** Builds queued servers on the panel. */
   serverQueue: ServerQueueWorker;
+  /** AFK earning sessions (one per member, timed by the server). */
+  afk: AfkService;
   /** Members' servers after they are built: update, renew, delete. */
   servers: ServersService;
   /** Status sync from the panel, renewal reminders, suspension at expiry, deletion after the grace period. */

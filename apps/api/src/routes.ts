@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afkRoutes } from './modules/afk/afk.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -34,4 +35,5 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   redeemRoutes,
   storeRoutes,
   profilesRoutes,
+  afkRoutes,
 ];

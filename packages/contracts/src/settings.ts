@@ -199,6 +199,15 @@ const definitions: Record<string, Def> = {
     'Fee on gifts, in percent of the amount (paid by the giver, rounded up)',
   ),
   leaderboard_limit: int('economy', 25, 5, 100, 'Members shown on the leaderboard'),
+  afk_coins_per_interval: int('economy', 1, 1, 1_000_000, 'Coins the AFK page pays each interval'),
+  afk_interval_seconds: int(
+    'economy',
+    60,
+    10,
+    3600,
+    'Seconds between AFK payouts (while the page is open and visible)',
+  ),
+  afk_daily_cap: int('economy', 1440, 1, 1_000_000_000, 'Most coins a member can earn on the AFK page per day (UTC)'),
   early_supporters_count: int('economy', 100, 1, 1_000_000, 'How many of the first members become early supporters'),
   early_supporters_bonus: int('economy', 500, 0, 1_000_000_000, 'Coins an early supporter receives on sign-up'),
   // features

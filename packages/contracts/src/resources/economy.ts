@@ -186,3 +186,27 @@ export const LeaderboardSchema = z.object({
   entries: z.array(PublicMemberSchema.extend({ rank: z.number().int(), value: z.number().int() })),
 });
 export type Leaderboard = z.infer<typeof LeaderboardSchema>;
+
+// AFK: a WebSocket session (/api/earn/afk/ws) timed by the server; one per member.
+/** What the AFK page shows before it connects. */
+export const AfkStatusSchema = z.object({
+  success: z.literal(true),
+  enabled: z.boolean(),
+  interval_seconds: z.number().int(),
+  coins_per_interval: z.number().int(),
+  daily_cap: z.number().int(),
+  earned_today: z.number().int(),
+  minutes: z.number().int(),
+});
+export type AfkStatus = z.infer<typeof AfkStatusSchema>;
+/** Messages the server sends on the AFK socket. */
+export type AfkServerMessage =
+  | { type: 'welcome'; interval_seconds: number; coins_per_interval: number; daily_cap: number; earned_today: number }
+  | { type: 'earned'; amount: number; balance: number; earned_today: number; minutes: number }
+  | { type: 'capped'; earned_today: number; daily_cap: number }
+  | { type: 'taken_over' }
+  | { type: 'disabled' };
+/** The one message the page sends: whether it is visible (hidden time earns nothing). */
+export const AfkClientMessageSchema = z.object({ type: z.literal('visibility'), visible: z.boolean() }).strict();
+/** Close codes of the AFK socket. */
+export const AFK_CLOSE = { takenOver: 4001, disabled: 4003, unauthorized: 4401, badOrigin: 4403 } as const;

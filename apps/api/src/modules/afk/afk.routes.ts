@@ -1,0 +1,53 @@
+import { AFK_CLOSE, AfkStatusSchema } from '@hostdeck/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/error-responses.ts';
+import { access } from '../../plugins/access.ts';
+
+/** The AFK page: its status, and the WebSocket that times the session on the server. */
+export async function afkRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['earn'];
+
+  app.get(
+    '/api/earn/afk',
+    {
+      config: { access: access.session },
+      schema: {
+        tags,
+        summary: 'AFK earning: rate, daily cap, what I earned today and my AFK minutes',
+        response: { 200: AfkStatusSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (req) => app.ctx.afk.status(req.auth!.account.user.id),
+  );
+
+  app.get(
+    '/api/earn/afk/ws',
+    {
+      websocket: true,
+      config: { access: access.session },
+      schema: { tags, summary: 'The AFK WebSocket (JSON messages; the page sends its visibility)', hide: true },
+    },
+    (socket, req) => {
+      // A page on another site must not open a member's session with their cookie.
+      const origin = req.headers.origin;
+      if (origin && !sameHost(origin, req.host)) {
+        socket.close(AFK_CLOSE.badOrigin, 'Wrong origin');
+        return;
+      }
+      // Handlers are attached at once; the session starts asynchronously (messages wait for it).
+      const session = app.ctx.afk.attach(req.auth!.account.user.id, socket);
+      socket.on('message', (data) => void session.then((s) => s.onMessage(String(data))));
+      socket.on('close', () => void session.then((s) => s.onClose()));
+    },
+  );
+}
+
+function sameHost(origin: string, host: string): boolean {
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,213 @@
+import { AFK_CLOSE, type AfkServerMessage } from '@hostdeck/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type WebSocket from 'ws';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { signedUpMember } from '../../../test/users.ts';
+import { coinLedger, users } from '../../db/schema/index.ts';
+import { localBus, redisBus } from '../../lib/bus.ts';
+import { AfkService, type AfkSocket, type Clock } from './afk.service.ts';
+
+/** Time that moves only when told; each due timer is awaited, so payouts finish before the next step. */
+class ManualClock implements Clock {
+  private t = Date.now();
+  private timers: { due: number; ms: number; fn: () => Promise<void>; live: boolean }[] = [];
+  now() {
+    return this.t;
+  }
+  every(ms: number, fn: () => Promise<void>) {
+    const timer = { due: this.t + ms, ms, fn, live: true };
+    this.timers.push(timer);
+    return () => {
+      timer.live = false;
+    };
+  }
+  async advance(ms: number) {
+    const end = this.t + ms;
+    for (;;) {
+      const next = this.timers.filter((x) => x.live && x.due <= end).sort((a, b) => a.due - b.due)[0];
+      if (!next) break;
+      this.t = next.due;
+      next.due += next.ms;
+      await next.fn();
+    }
+    this.t = end;
+  }
+}
+
+class FakeSocket implements AfkSocket {
+  messages: AfkServerMessage[] = [];
+  closed?: number;
+  send(data: string) {
+    this.messages.push(JSON.parse(data));
+  }
+  close(code: number) {
+    this.closed = code;
+  }
+  of<T extends AfkServerMessage['type']>(type: T) {
+    return this.messages.filter((m) => m.type === type) as Extract<AfkServerMessage, { type: T }>[];
+  }
+}
+
+let t: TestApp;
+let clock: ManualClock;
+let afk: AfkService;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.app.ctx.settings.update({
+    afk_enabled: true,
+    afk_interval_seconds: 60,
+    afk_coins_per_interval: 2,
+    afk_daily_cap: 100,
+  });
+  clock = new ManualClock();
+  afk = new AfkService(t.database.db, t.app.ctx.settings, localBus(), t.app.log, clock);
+});
+
+const afkEntries = (userId: string) =>
+  t.database.db
+    .select()
+    .from(coinLedger)
+    .where(and(eq(coinLedger.userId, userId), eq(coinLedger.kind, 'afk')));
+const user = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+
+describe('AFK earning (server-timed, fake clock)', () => {
+  it('pays every interval while the page is visible, counts the minutes, and nothing for an interval with hidden time', async () => {
+    const m = await signedUpMember(t.app);
+    const socket = new FakeSocket();
+    const session = await afk.attach(m.id, socket);
+    expect(socket.of('welcome')[0]).toMatchObject({ interval_seconds: 60, coins_per_interval: 2, daily_cap: 100 });
+
+    await clock.advance(59_000);
+    expect(await afkEntries(m.id)).toHaveLength(0); // nothing before a whole interval
+    await clock.advance(2 * 60_000);
+    expect(socket.of('earned').map((e) => e.balance)).toEqual([2, 4]);
+
+    session.onMessage(JSON.stringify({ type: 'visibility', visible: false }));
+    await clock.advance(60_000);
+    session.onMessage(JSON.stringify({ type: 'visibility', visible: true }));
+    await clock.advance(60_000); // hidden for part of this interval: still nothing
+    expect(await afkEntries(m.id)).toHaveLength(2);
+    await clock.advance(60_000);
+    expect(await afkEntries(m.id)).toHaveLength(3);
+    session.onMessage('not json');
+    session.onMessage(JSON.stringify({ type: 'visibility', visible: 'yes' }));
+    await clock.advance(60_000);
+    expect(await user(m.id)).toMatchObject({ coins: 8, afkMinutes: 4 });
+    session.onClose();
+    await clock.advance(10 * 60_000);
+    expect(await afkEntries(m.id)).toHaveLength(4);
+  });
+
+  it('stops at the daily cap with the last payout cut to fit', async () => {
+    await t.app.ctx.settings.update({ afk_daily_cap: 5 });
+    const m = await signedUpMember(t.app);
+    const socket = new FakeSocket();
+    await afk.attach(m.id, socket);
+    await clock.advance(5 * 60_000);
+    expect(socket.of('earned').map((e) => e.amount)).toEqual([2, 2, 1]);
+    expect(socket.of('capped')[0]).toMatchObject({ earned_today: 5, daily_cap: 5 });
+    expect((await user(m.id)).coins).toBe(5);
+  });
+
+  it('keeps one session per member: a second tab takes over and the first is told', async () => {
+    const m = await signedUpMember(t.app);
+    const first = new FakeSocket();
+    const second = new FakeSocket();
+    await afk.attach(m.id, first);
+    await afk.attach(m.id, second);
+    expect(first.of('taken_over')).toHaveLength(1);
+    expect(first.closed).toBe(AFK_CLOSE.takenOver);
+    expect(afk.open).toBe(1);
+    await clock.advance(2 * 60_000);
+    expect(first.of('earned')).toHaveLength(0);
+    expect(second.of('earned')).toHaveLength(2);
+    expect(await afkEntries(m.id)).toHaveLength(2);
+  });
+
+  it('refuses and stops sessions while the flag is off', async () => {
+    const m = await signedUpMember(t.app);
+    const running = new FakeSocket();
+    await afk.attach(m.id, running);
+    await t.app.ctx.settings.update({ afk_enabled: false });
+    const refused = new FakeSocket();
+    await afk.attach(m.id, refused);
+    expect(refused.closed).toBe(AFK_CLOSE.disabled);
+    await clock.advance(60_000);
+    expect(running.closed).toBe(AFK_CLOSE.disabled);
+    expect(await afkEntries(m.id)).toHaveLength(0);
+  });
+});
+
+describe('the AFK socket', () => {
+  async function open(cookie: string, origin?: string) {
+    const messages: AfkServerMessage[] = [];
+    let closed: number | undefined;
+    const ws = await t.app.injectWS(
+      '/api/earn/afk/ws',
+      // An injected upgrade has no socket of its own: give it the address a browser would have.
+      {
+        headers: { cookie, host: 'localhost', ...(origin ? { origin } : {}) },
+        socket: { remoteAddress: '127.0.0.1' } as never,
+      },
+      {
+        onInit: (socket: WebSocket) => {
+          socket.on('message', (d) => messages.push(JSON.parse(String(d))));
+          socket.on('close', (code) => {
+            closed = code;
+          });
+        },
+      },
+    );
+    const wait = async (check: () => boolean) => {
+      for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+    };
+    return { ws, messages, closed: () => closed, wait };
+  }
+  const cookieOf = (m: { client: { cookies: Map<string, string> } }) =>
+    [...m.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+
+  it('opens for a signed-in member from the same origin, and a second socket takes over the first', async () => {
+    const m = await signedUpMember(t.app);
+    const status = (await m.client.get('/api/earn/afk')).json();
+    expect(status).toMatchObject({ enabled: true, interval_seconds: 60, coins_per_interval: 2, earned_today: 0 });
+    const a = await open(cookieOf(m), 'http://localhost');
+    await a.wait(() => a.messages.length > 0);
+    expect(a.messages[0]).toMatchObject({ type: 'welcome', interval_seconds: 60 });
+    const b = await open(cookieOf(m));
+    await a.wait(() => a.closed() !== undefined);
+    expect(a.messages.at(-1)).toEqual({ type: 'taken_over' });
+    expect(a.closed()).toBe(AFK_CLOSE.takenOver);
+    b.ws.close();
+  });
+
+  it('is closed for another site and refused without a session', async () => {
+    const m = await signedUpMember(t.app);
+    const evil = await open(cookieOf(m), 'https://evil.example');
+    await evil.wait(() => evil.closed() !== undefined);
+    expect(evil.closed()).toBe(AFK_CLOSE.badOrigin);
+    await expect(open('')).rejects.toThrow();
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('AFK across instances (Redis)', () => {
+  it('a session opened on another instance takes over this one', async () => {
+    const url = process.env.TEST_REDIS_URL as string;
+    const [busA, busB] = [redisBus(url), redisBus(url)];
+    const a = new AfkService(t.database.db, t.app.ctx.settings, busA, t.app.log, clock);
+    const b = new AfkService(t.database.db, t.app.ctx.settings, busB, t.app.log, clock);
+    await new Promise((r) => setTimeout(r, 200)); // both subscribed
+    const m = await signedUpMember(t.app);
+    const first = new FakeSocket();
+    await a.attach(m.id, first);
+    await b.attach(m.id, new FakeSocket());
+    for (let i = 0; i < 50 && first.closed === undefined; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(first.closed).toBe(AFK_CLOSE.takenOver);
+    expect([a.open, b.open]).toEqual([0, 1]);
+    b.closeAll();
+    await Promise.all([busA.close(), busB.close()]);
+  });
+});
