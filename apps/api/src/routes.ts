@@ -7,6 +7,7 @@ import { coinsRoutes } from './modules/coins/coins.routes.ts';
 import { panelRoutes } from './modules/panel/panel.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { redeemRoutes } from './modules/redeem/redeem.routes.ts';
+import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { queueAdminRoutes } from './modules/servers/queue.admin.routes.ts';
 import { serversAdminRoutes } from './modules/servers/servers.admin.routes.ts';
@@ -36,4 +37,5 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   storeRoutes,
   profilesRoutes,
   afkRoutes,
+  referralsRoutes,
 ];

@@ -9,6 +9,8 @@ const CSRF = 'test-csrf-token-0123456789';
  */
 export class TestClient {
   cookies = new Map<string, string>([[CSRF_COOKIE, CSRF]]);
+  /** The address the requests come from (app.inject's default otherwise). */
+  remoteAddress?: string;
   constructor(private readonly app: FastifyInstance) {}
 
   async request(opts: InjectOptions & { csrf?: boolean }) {
@@ -16,7 +18,11 @@ export class TestClient {
     const headers: Record<string, string> = { ...(rest.headers as Record<string, string>) };
     headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (csrf) headers[CSRF_HEADER] = this.cookies.get(CSRF_COOKIE) ?? '';
-    const res = await this.app.inject({ ...rest, headers });
+    const res = await this.app.inject({
+      ...rest,
+      headers,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
+    });
     for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() <= Date.now()) || c.value === '';
       if (expired) this.cookies.delete(c.name);

@@ -208,6 +208,15 @@ const definitions: Record<string, Def> = {
     'Seconds between AFK payouts (while the page is open and visible)',
   ),
   afk_daily_cap: int('economy', 1440, 1, 1_000_000_000, 'Most coins a member can earn on the AFK page per day (UTC)'),
+  referral_reward_referrer: int('economy', 100, 0, 1_000_000_000, 'Coins the member who referred receives'),
+  referral_reward_referred: int('economy', 50, 0, 1_000_000_000, 'Coins the referred member receives'),
+  referral_activity_minutes: int(
+    'economy',
+    30,
+    1,
+    100_000,
+    'AFK minutes after which a referred member counts as active (a built server or a verified email counts too)',
+  ),
   early_supporters_count: int('economy', 100, 1, 1_000_000, 'How many of the first members become early supporters'),
   early_supporters_bonus: int('economy', 500, 0, 1_000_000_000, 'Coins an early supporter receives on sign-up'),
   // features

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { CSRF_COOKIE, SESSION_COOKIE, SESSION_HINT_COOKIE } from '@hostdeck/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -22,4 +23,24 @@ export function clearSessionCookies(reply: FastifyReply, req: FastifyRequest): v
 
 export function setCsrfCookie(reply: FastifyReply, req: FastifyRequest, token: string): void {
   reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'strict', secure: isSecure(req), httpOnly: false });
+}
+
+const DEVICE_COOKIE = 'hd_device';
+
+/**
+ * The browser's long-lived device id (HttpOnly, random), set when missing. Only its hash is stored,
+ * to tell whether two accounts signed up from one browser (no referral pays across one device).
+ */
+export function deviceId(req: FastifyRequest, reply: FastifyReply): string {
+  const existing = req.cookies[DEVICE_COOKIE];
+  if (existing && /^[A-Za-z0-9_-]{22,64}$/.test(existing)) return existing;
+  const id = randomBytes(18).toString('base64url');
+  reply.setCookie(DEVICE_COOKIE, id, {
+    path: '/',
+    sameSite: 'lax',
+    secure: isSecure(req),
+    httpOnly: true,
+    maxAge: 400 * 86_400,
+  });
+  return id;
 }

@@ -15,6 +15,7 @@ import {
 import type { PanelService } from '../integrations/hosting/panel.service.ts';
 import { type HostingProvider, PanelAccountConflict } from '../integrations/hosting/provider.ts';
 import { PanelError } from '../integrations/pterodactyl/errors.ts';
+import { settleReferral } from '../modules/referrals/referrals.service.ts';
 import type { SettingsService } from '../modules/settings/settings.service.ts';
 
 type Item = typeof serverQueue.$inferSelect;
@@ -190,6 +191,10 @@ export class ServerQueueWorker {
           .where(eq(serverQueue.id, item.id));
       });
       await this.note(item.id, 'info', 'Completed');
+      // A first server makes a referred member active: their referral pays (once) now.
+      await settleReferral(this.db, this.settings, owner.id).catch((err) =>
+        this.log.error({ err }, 'settling a referral failed'),
+      );
     } catch (err) {
       await this.fail(item, err);
     }

@@ -210,3 +210,28 @@ export type AfkServerMessage =
 export const AfkClientMessageSchema = z.object({ type: z.literal('visibility'), visible: z.boolean() }).strict();
 /** Close codes of the AFK socket. */
 export const AFK_CLOSE = { takenOver: 4001, disabled: 4003, unauthorized: 4401, badOrigin: 4403 } as const;
+
+// Referrals: paid to both sides once the referred member is verified or active, never across one address or device.
+export const referralStatuses = ['pending', 'paid', 'refused'] as const;
+export const ReferralsOverviewSchema = z.object({
+  success: z.literal(true),
+  enabled: z.boolean(),
+  code: z.string(),
+  /** The sign-up link to share (the panel's address with ?ref=). */
+  link: z.string(),
+  rewards: z.object({ referrer: z.number().int(), referred: z.number().int() }),
+  /** AFK minutes after which a referred member counts as active. */
+  activity_minutes: z.number().int(),
+  earned: z.number().int(),
+  referrals: z.array(
+    z.object({
+      username: z.string(),
+      status: z.enum(referralStatuses),
+      /** Why a referral pays nothing: the same address or device as yours. */
+      refusal: z.enum(['same_ip', 'same_device']).nullable(),
+      created_at: z.string(),
+      paid_at: z.string().nullable(),
+    }),
+  ),
+});
+export type ReferralsOverview = z.infer<typeof ReferralsOverviewSchema>;

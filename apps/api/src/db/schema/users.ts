@@ -49,6 +49,9 @@ export const users = pgTable(
     billingZip: text('billing_zip'),
     billingCountry: text('billing_country'),
     billingVat: text('billing_vat'),
+    /** SHA-256 of the browser's device cookie at sign-up and at the last sign-in (for referral checks). */
+    firstDevice: text('first_device'),
+    lastDevice: text('last_device'),
     firstIp: text('first_ip'),
     lastIp: text('last_ip'),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),

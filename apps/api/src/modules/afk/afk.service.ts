@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { coinLedger, users } from '../../db/schema/index.ts';
 import type { Bus } from '../../lib/bus.ts';
 import { moveCoins } from '../coins/ledger.ts';
+import { settleReferral } from '../referrals/referrals.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 
 /** Time as the AFK sessions see it; tests drive a manual one. */
@@ -179,6 +180,9 @@ export class AfkService {
       return { amount, balance, today: today + amount, minutes: user.minutes };
     });
     if (!result) return;
+    const active = this.settings.number('referral_activity_minutes');
+    if (minutes > 0 && result.minutes >= active && result.minutes - minutes < active)
+      await settleReferral(this.db, this.settings, session.userId); // enough AFK time: the referral pays
     if (result.amount > 0)
       this.send(session.socket, {
         type: 'earned',

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { newMember, TestClient } from '../../../test/client.ts';
 import { signedUpMember } from '../../../test/users.ts';
 import { coinLedger, users } from '../../db/schema/index.ts';
 import { localBus, redisBus } from '../../lib/bus.ts';
@@ -209,5 +210,30 @@ describe.runIf(process.env.TEST_REDIS_URL)('AFK across instances (Redis)', () =>
     expect([a.open, b.open]).toEqual([0, 1]);
     b.closeAll();
     await Promise.all([busA.close(), busB.close()]);
+  });
+});
+
+describe('AFK and referrals', () => {
+  it('enough AFK minutes make a referred member active: the referral pays, once', async () => {
+    await t.app.ctx.settings.update({
+      referrals_enabled: true,
+      referral_activity_minutes: 2,
+      referral_reward_referrer: 40,
+    });
+    const referrer = new TestClient(t.app);
+    referrer.remoteAddress = '10.9.0.1';
+    await referrer.post('/api/user/auth/register', newMember());
+    const code = (await referrer.get('/api/earn/referrals')).json().code;
+    const referred = new TestClient(t.app);
+    referred.remoteAddress = '10.9.0.2';
+    const id = (await referred.post('/api/user/auth/register', { ...newMember(), ref: code })).json().user.uuid;
+    const referrerId = (await referrer.get('/api/user/session')).json().user_info.uuid;
+
+    await afk.attach(id, new FakeSocket());
+    await clock.advance(60_000);
+    expect((await user(referrerId)).coins).toBe(0);
+    await clock.advance(3 * 60_000);
+    expect((await user(referrerId)).coins).toBe(40);
+    expect((await referrer.get('/api/earn/referrals')).json().referrals[0].status).toBe('paid');
   });
 });

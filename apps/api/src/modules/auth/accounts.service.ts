@@ -3,8 +3,9 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { randomDigits, randomToken } from '../../lib/crypto.ts';
+import { randomDigits, randomToken, sha256 } from '../../lib/crypto.ts';
 import { moveCoins } from '../coins/ledger.ts';
+import { recordReferral } from '../referrals/referrals.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { hashPassword } from './passwords.ts';
 import { findUserByEmail, findUserByLogin, findUserByReferralCode, roleByLevel } from './users.repo.ts';
@@ -13,6 +14,8 @@ export interface NewAccount extends Omit<RegisterBody, 'ref'> {
   roleLevel: number;
   ref?: string;
   ip?: string;
+  /** The browser's device cookie (stored hashed). */
+  device?: string;
   verified?: boolean;
 }
 
@@ -53,10 +56,13 @@ export async function createAccount(db: Db, settings: SettingsService, input: Ne
           supportPin: randomDigits(6),
           firstIp: input.ip,
           lastIp: input.ip,
+          firstDevice: input.device ? sha256(input.device) : null,
+          lastDevice: input.device ? sha256(input.device) : null,
           emailVerifiedAt: input.verified ? new Date() : null,
         })
         .returning();
       if (!row) throw new Error('User insert returned nothing');
+      if (referrer) await recordReferral(tx, referrer, row);
       return (await makeEarlySupporter(tx, settings, row)) ?? row;
     });
   } catch (err) {

@@ -16,7 +16,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
-import { clearSessionCookies, setSessionCookies } from '../../lib/cookies.ts';
+import { clearSessionCookies, deviceId, setSessionCookies } from '../../lib/cookies.ts';
 import { access } from '../../plugins/access.ts';
 import { authRateLimit } from '../../plugins/rate-limit.ts';
 import type { ClientInfo } from './sessions.service.ts';
@@ -48,7 +48,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const created = await auth.register(req.body, client(req));
+      const created = await auth.register(req.body, { ...client(req), device: deviceId(req, reply) });
       setSessionCookies(reply, req, created.token);
       return reply
         .status(201)
@@ -68,7 +68,11 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const result = await auth.login(req.body, client(req), req.cookies[SESSION_COOKIE]);
+      const result = await auth.login(
+        req.body,
+        { ...client(req), device: deviceId(req, reply) },
+        req.cookies[SESSION_COOKIE],
+      );
       setSessionCookies(reply, req, result.token);
       return { success: true as const, two_factor_required: result.twoFactorRequired };
     },

@@ -56,7 +56,12 @@ export class AuthService {
     if (!this.settings.bool('registration_enabled')) {
       throw new AppError('REGISTRATION_DISABLED', 'Sign-up is closed on this panel');
     }
-    const user = await createAccount(this.db, this.settings, { ...body, roleLevel: MEMBER_ROLE_LEVEL, ip: client.ip });
+    const user = await createAccount(this.db, this.settings, {
+      ...body,
+      roleLevel: MEMBER_ROLE_LEVEL,
+      ip: client.ip,
+      device: client.device,
+    });
     const { token } = await this.sessions.create(user.id, client);
     return { token, uuid: user.id, username: user.username };
   }
@@ -77,7 +82,11 @@ export class AuthService {
     const { token } = await this.sessions.create(user.id, client, user.twoFactorEnabled);
     await this.db
       .update(users)
-      .set({ lastIp: client.ip ?? user.lastIp, lastSeenAt: new Date() })
+      .set({
+        lastIp: client.ip ?? user.lastIp,
+        lastDevice: client.device ? sha256(client.device) : user.lastDevice,
+        lastSeenAt: new Date(),
+      })
       .where(eq(users.id, user.id));
     return { token, twoFactorRequired: user.twoFactorEnabled };
   }

@@ -21,6 +21,8 @@ export interface ResolvedSession {
 export interface ClientInfo {
   ip?: string;
   userAgent?: string;
+  /** The browser's device cookie (see lib/cookies.ts deviceId). */
+  device?: string;
 }
 
 /**

@@ -10,7 +10,9 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { SessionService } from '../auth/sessions.service.ts';
 import { findUserByEmail, findUserByLogin } from '../auth/users.repo.ts';
 import { moveCoins } from '../coins/ledger.ts';
+import { settleReferral } from '../referrals/referrals.service.ts';
 import { countActiveRootUsers } from '../roles/roles.repo.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import { findUsersPage, findUserWithRoleById, presentUser } from './users.repo.ts';
 
 type Tx = Db;
@@ -36,6 +38,7 @@ export class UsersService implements CrudService<AdminUser> {
   constructor(
     private readonly db: Db,
     private readonly sessions: SessionService,
+    private readonly settings: SettingsService,
   ) {}
 
   list(q: PageQuery & { search?: string; role_id?: number; banned?: boolean }) {
@@ -49,7 +52,14 @@ export class UsersService implements CrudService<AdminUser> {
   }
 
   async update(actor: Actor, id: string | number, body: UserUpdate): Promise<AdminUser> {
-    return this.act(actor, String(id), 'user.update', async (tx, { user, role }) => {
+    const updated = await this.applyUpdate(actor, String(id), body);
+    // A verified email makes a referred member count: their referral pays (once) now.
+    if (body.verified) await settleReferral(this.db, this.settings, updated.id);
+    return updated;
+  }
+
+  private applyUpdate(actor: Actor, id: string, body: UserUpdate): Promise<AdminUser> {
+    return this.act(actor, id, 'user.update', async (tx, { user, role }) => {
       assertFresh(body.updated_at, user.updatedAt);
       let nextRole = role;
       if (body.role_id !== undefined && body.role_id !== role.id) {
