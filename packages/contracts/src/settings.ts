@@ -8,18 +8,21 @@ import { z } from 'zod';
  */
 export type SettingVisibility = 'public' | 'private' | 'secret';
 export type SettingType = 'string' | 'text' | 'integer' | 'boolean' | 'url' | 'email' | 'select' | 'code';
-export type SettingGroup =
-  | 'general'
-  | 'company'
-  | 'server_defaults'
-  | 'features'
-  | 'security'
-  | 'mail'
-  | 'appearance'
-  | 'legal'
-  | 'panel'
-  | 'economy'
-  | 'license';
+/** The groups of the settings page, in their order (a setting's group must be one of these). */
+export const settingGroups = [
+  'general',
+  'company',
+  'server_defaults',
+  'features',
+  'economy',
+  'security',
+  'mail',
+  'appearance',
+  'legal',
+  'panel',
+  'license',
+] as const;
+export type SettingGroup = (typeof settingGroups)[number];
 
 export interface SettingDefinition {
   key: string;
@@ -323,18 +326,6 @@ export const settingsCatalogue: readonly SettingDefinition[] = Object.entries(de
   ...d,
 }));
 export const settingsByKey: ReadonlyMap<string, SettingDefinition> = new Map(settingsCatalogue.map((d) => [d.key, d]));
-export const settingGroups: readonly SettingGroup[] = [
-  'general',
-  'company',
-  'server_defaults',
-  'features',
-  'security',
-  'mail',
-  'appearance',
-  'legal',
-  'panel',
-  'license',
-];
 
 export type SettingValue = string | number | boolean;
 

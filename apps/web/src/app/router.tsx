@@ -73,7 +73,28 @@ const adminPages: { path: string; permission: string; lazy: RouteObject['lazy'] 
   ...catalogPages(),
   ...queuePages(),
   ...serverPages(),
+  ...redeemCodePages(),
 ];
+
+function redeemCodePages() {
+  const list = () => import('../features/redeem-codes/redeem-codes-list.tsx');
+  const form = () =>
+    import('../features/redeem-codes/redeem-code-form.tsx').then((m) => ({ Component: m.RedeemCodeFormPage }));
+  return [
+    {
+      path: 'redeem-codes',
+      permission: 'admin.redeem.codes.list',
+      lazy: () => list().then((m) => ({ Component: m.RedeemCodesList })),
+    },
+    { path: 'redeem-codes/create', permission: 'admin.redeem.codes.create', lazy: form },
+    { path: 'redeem-codes/:id/edit', permission: 'admin.redeem.codes.edit', lazy: form },
+    {
+      path: 'redeem-codes/:id/delete',
+      permission: 'admin.redeem.codes.delete',
+      lazy: () => list().then((m) => ({ Component: m.RedeemCodeDelete })),
+    },
+  ];
+}
 
 function serverPages() {
   const pages = () => import('../features/servers/admin-servers.tsx');
@@ -114,6 +135,46 @@ const memberPages: { path: string; lazy: RouteObject['lazy'] }[] = [
   {
     path: 'server/:id/delete',
     lazy: () => import('../features/servers/delete-page.tsx').then((m) => ({ Component: m.DeleteServerPage })),
+  },
+  {
+    path: 'account',
+    lazy: () => import('../features/account/account-page.tsx').then((m) => ({ Component: m.AccountPage })),
+  },
+  {
+    path: 'earn/redeem',
+    lazy: () => import('../features/earn/redeem-page.tsx').then((m) => ({ Component: m.RedeemPage })),
+  },
+  {
+    path: 'earn/afk',
+    lazy: () => import('../features/earn/afk-page.tsx').then((m) => ({ Component: m.AfkPage })),
+  },
+  {
+    path: 'ws',
+    lazy: () => import('../features/earn/lost-connection-page.tsx').then((m) => ({ Component: m.LostConnectionPage })),
+  },
+  {
+    path: 'earn/referrals',
+    lazy: () => import('../features/earn/referrals-page.tsx').then((m) => ({ Component: m.ReferralsPage })),
+  },
+  {
+    path: 'store',
+    lazy: () => import('../features/store/store-page.tsx').then((m) => ({ Component: m.StorePage })),
+  },
+  {
+    path: 'profile/:uuid',
+    lazy: () => import('../features/profiles/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
+  },
+  {
+    path: 'profile/:uuid/gift-coins',
+    lazy: () => import('../features/profiles/gift-page.tsx').then((m) => ({ Component: m.GiftPage })),
+  },
+  {
+    path: 'lookup',
+    lazy: () => import('../features/profiles/lookup-page.tsx').then((m) => ({ Component: m.LookupPage })),
+  },
+  {
+    path: 'leaderboard',
+    lazy: () => import('../features/profiles/leaderboard-page.tsx').then((m) => ({ Component: m.LeaderboardPage })),
   },
 ];
 

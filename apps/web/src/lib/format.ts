@@ -14,6 +14,7 @@ const DAY = 24 * HOUR;
 export function formatters(lng: string) {
   const locale = intlLocale(lng);
   const num = new Intl.NumberFormat(locale);
+  const signed = new Intl.NumberFormat(locale, { signDisplay: 'exceptZero' });
   const mb = new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte' });
   const pct = new Intl.NumberFormat(locale, { style: 'unit', unit: 'percent' });
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
@@ -21,6 +22,8 @@ export function formatters(lng: string) {
   const rel = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   return {
     number: (n: number) => num.format(n),
+    /** "+100", "−25", "0": a change of a balance. */
+    signed: (n: number) => signed.format(n),
     megabytes: (n: number) => mb.format(n),
     percent: (n: number) => pct.format(n),
     date: (iso: string) => day.format(new Date(iso)),

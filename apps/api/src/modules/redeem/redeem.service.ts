@@ -37,6 +37,11 @@ export const redeemCodesService = (db: Db) =>
     },
     search: redeemCodes.code,
     filters: (q) => (q.enabled === undefined ? [] : [eq(redeemCodes.enabled, q.enabled as boolean)]),
+    // Its redemptions are what stops a member redeeming it twice: a used code is disabled, not deleted.
+    inUse: async (tx, id) => {
+      const [row] = await tx.select({ uses: redeemCodes.uses }).from(redeemCodes).where(eq(redeemCodes.id, id));
+      return Number(row?.uses ?? 0) > 0 ? 'Members have redeemed this code; disable it instead of deleting it' : null;
+    },
     check: async (_tx, values, current) => {
       const used = Number(current?.uses ?? 0);
       if (typeof values.maxUses === 'number' && values.maxUses < used)

@@ -12,6 +12,7 @@ const knownMessages: Record<string, string> = {
   'Only letters, digits, _ and - are allowed': 'validation.username',
   'Enter the 6-digit code': 'validation.code',
   'Pick a member': 'validation.pickMember',
+  'Letters, digits, - and _ only': 'validation.codeChars',
 };
 
 export interface ApiFormExtras {

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { CoinHistory } from '../coins/coin-history.tsx';
 import { usersApi } from './api.ts';
 import { UserActions } from './user-actions.tsx';
 import { UserActivity } from './user-activity.tsx';
@@ -35,6 +36,11 @@ export function UserEdit() {
       {saved && <Alert tone="success">{t('resource.saved')}</Alert>}
       <UserProfileForm key={u.updated_at} user={u} onSaved={() => setSaved(true)} />
       <UserActions user={u} />
+      {/* Under the users' key: an adjustment (which invalidates it) refreshes the history too. */}
+      <CoinHistory
+        source={{ path: `/api/admin/users/${u.id}/coins`, queryKey: [...usersApi.all, 'coins', u.id] }}
+        empty={<p>{t('coins.emptyMember')}</p>}
+      />
       <UserActivity id={u.id} />
     </div>
   );

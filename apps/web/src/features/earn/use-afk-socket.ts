@@ -1,0 +1,109 @@
+import { AFK_CLOSE, type AfkServerMessage } from '@hostdeck/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export type AfkPhase = 'connecting' | 'earning' | 'capped' | 'taken_over' | 'disabled' | 'lost';
+
+export interface AfkState {
+  phase: AfkPhase;
+  intervalSeconds: number;
+  coinsPerInterval: number;
+  dailyCap: number;
+  earnedToday: number;
+  /** Coins this page has earned since it connected. */
+  earnedHere: number;
+  balance: number | null;
+  minutes: number | null;
+  /** When the current interval started (ms), for the countdown. */
+  intervalStartedAt: number;
+}
+
+/** Before the server has said anything. */
+export const initialAfkState: AfkState = {
+  phase: 'connecting',
+  intervalSeconds: 60,
+  coinsPerInterval: 0,
+  dailyCap: 0,
+  earnedToday: 0,
+  earnedHere: 0,
+  balance: null,
+  minutes: null,
+  intervalStartedAt: Date.now(),
+};
+
+/** What a server message does to the page's state (pure, so it is tested on its own). */
+export function afkReducer(state: AfkState, message: AfkServerMessage, now = Date.now()): AfkState {
+  switch (message.type) {
+    case 'welcome':
+      return {
+        ...state,
+        phase: message.earned_today >= message.daily_cap ? 'capped' : 'earning',
+        intervalSeconds: message.interval_seconds,
+        coinsPerInterval: message.coins_per_interval,
+        dailyCap: message.daily_cap,
+        earnedToday: message.earned_today,
+        intervalStartedAt: now,
+      };
+    case 'earned':
+      return {
+        ...state,
+        earnedToday: message.earned_today,
+        earnedHere: state.earnedHere + message.amount,
+        balance: message.balance,
+        minutes: message.minutes,
+        intervalStartedAt: now,
+      };
+    case 'capped':
+      return { ...state, phase: 'capped', earnedToday: message.earned_today, dailyCap: message.daily_cap };
+    case 'taken_over':
+      return { ...state, phase: 'taken_over' };
+    case 'disabled':
+      return { ...state, phase: 'disabled' };
+  }
+}
+
+/**
+ * The AFK socket: opens it, follows the page's visibility (hidden time earns nothing), and reports
+ * each payout. A close the server did not explain is a lost connection (the page shows /ws).
+ */
+export function useAfkSocket(onEarned: () => void) {
+  const [state, setState] = useState<AfkState>(initialAfkState);
+  const socketRef = useRef<WebSocket | null>(null);
+  const cleanupRef = useRef<() => void>(() => undefined);
+  const earnedRef = useRef(onEarned);
+  earnedRef.current = onEarned;
+
+  const connect = useCallback(() => {
+    cleanupRef.current();
+    setState({ ...initialAfkState, intervalStartedAt: Date.now() });
+    const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+    const socket = new WebSocket(`${scheme}://${window.location.host}/api/earn/afk/ws`);
+    socketRef.current = socket;
+    const sendVisibility = () => {
+      if (socket.readyState === WebSocket.OPEN)
+        socket.send(JSON.stringify({ type: 'visibility', visible: document.visibilityState === 'visible' }));
+    };
+    socket.addEventListener('open', sendVisibility);
+    socket.addEventListener('message', (event) => {
+      const message = JSON.parse(String(event.data)) as AfkServerMessage;
+      setState((s) => afkReducer(s, message));
+      if (message.type === 'earned') earnedRef.current();
+    });
+    socket.addEventListener('close', (event) => {
+      if (socketRef.current !== socket) return;
+      const explained = [AFK_CLOSE.takenOver, AFK_CLOSE.disabled, 1000].includes(event.code as never);
+      setState((s) => (explained || s.phase === 'taken_over' || s.phase === 'disabled' ? s : { ...s, phase: 'lost' }));
+    });
+    document.addEventListener('visibilitychange', sendVisibility);
+    cleanupRef.current = () => {
+      document.removeEventListener('visibilitychange', sendVisibility);
+      socketRef.current = null;
+      socket.close(1000, 'Page closed');
+    };
+  }, []);
+
+  useEffect(() => {
+    connect();
+    return () => cleanupRef.current();
+  }, [connect]);
+  return { state, reconnect: connect };
+}

@@ -1,0 +1,53 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ADA, member, signIn, signOut } from '../../test/economy.ts';
+import { renderPage } from '../../test/render.tsx';
+import { LookupPage } from './lookup-page.tsx';
+
+afterEach(signOut);
+
+const open = (url = '/lookup') => renderPage(<LookupPage />, { path: '/lookup', url });
+
+describe('find a member', () => {
+  it('searches after a pause in typing, puts the search in the URL and links each result to its profile', async () => {
+    const user = userEvent.setup();
+    const calls = await signIn({
+      'GET /api/users/lookup?q=ad': {
+        success: true,
+        data: [member(), member({ uuid: 'b', username: 'adam', role_display_name: 'Helper', role_color: '#22d3ee' })],
+      },
+    });
+    const { router } = await open();
+    expect(screen.getByTestId('lookup-idle')).toHaveTextContent('Type at least 2 characters');
+    await user.type(screen.getByRole('searchbox', { name: 'Username' }), 'a');
+    await user.type(screen.getByRole('searchbox', { name: 'Username' }), 'd');
+    const list = await screen.findByRole('list', { name: 'Members found' });
+    const links = within(list).getAllByTestId('lookup-result');
+    expect(links).toHaveLength(2);
+    expect(links[0]).toHaveAttribute('href', `/profile/${ADA}`);
+    expect(links[0]).toHaveTextContent('ada');
+    expect(within(links[1] as HTMLElement).getByTestId('role-badge')).toHaveTextContent('Helper');
+    expect(router.state.location.search).toBe('?q=ad');
+    // One request for the finished word, none for the single letter.
+    expect(calls.filter((c) => c.path.startsWith('/api/users/lookup'))).toHaveLength(1);
+  });
+
+  it('starts from the search in the URL and says when nobody matches', async () => {
+    await signIn({ 'GET /api/users/lookup?q=zz': { success: true, data: [] } });
+    await open('/lookup?q=zz');
+    expect(screen.getByRole('searchbox', { name: 'Username' })).toHaveValue('zz');
+    expect(await screen.findByTestId('lookup-empty')).toHaveTextContent('No username contains “zz”.');
+  });
+
+  it('asks for two characters before searching', async () => {
+    const user = userEvent.setup();
+    const calls = await signIn({});
+    const { router } = await open('/lookup?q=abc');
+    await user.clear(screen.getByRole('searchbox', { name: 'Username' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Username' }), 'x');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=x'));
+    expect(screen.getByTestId('lookup-idle')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/users/lookup?q=x')).toHaveLength(0);
+  });
+});

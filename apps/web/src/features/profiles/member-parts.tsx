@@ -1,0 +1,73 @@
+import type { PublicMember } from '@hostdeck/contracts';
+import { Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const sizes = { sm: 'size-9 text-sm', md: 'size-12 text-lg', lg: 'size-24 text-4xl' };
+const HEX = /^#[0-9a-fA-F]{6}$/;
+
+/** The member's picture, or the first letter of their name on a tinted disc. */
+export function Avatar({
+  member,
+  size = 'sm',
+  className = '',
+}: {
+  member: Pick<PublicMember, 'username' | 'avatar' | 'role_color'>;
+  size?: keyof typeof sizes;
+  className?: string;
+}) {
+  const [failed, setFailed] = useState(false);
+  const base = `${sizes[size]} shrink-0 rounded-full ${className}`;
+  // A picture that does not load falls back to the initial.
+  if (member.avatar && !failed)
+    return (
+      <img
+        src={member.avatar}
+        alt=""
+        loading="lazy"
+        referrerPolicy="no-referrer"
+        className={`${base} object-cover`}
+        data-testid="avatar-image"
+        onError={() => setFailed(true)}
+      />
+    );
+  const color = HEX.test(member.role_color) ? member.role_color : '#10b981';
+  return (
+    <span
+      aria-hidden
+      data-testid="avatar-initial"
+      className={`${base} inline-flex items-center justify-center font-bold text-slate-900 uppercase dark:text-slate-100`}
+      style={{ backgroundColor: `${color}40` }}
+    >
+      {Array.from(member.username)[0] ?? '?'}
+    </span>
+  );
+}
+
+/** The role's name on a pill tinted with the role colour (the text keeps the theme's colour for contrast). */
+export function RoleBadge({ member }: { member: Pick<PublicMember, 'role_display_name' | 'role_color'> }) {
+  const color = HEX.test(member.role_color) ? member.role_color : '#94a3b8';
+  return (
+    <span
+      data-testid="role-badge"
+      className="inline-flex shrink-0 items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-semibold"
+      style={{ backgroundColor: `${color}26`, borderColor: `${color}80` }}
+    >
+      <span className="size-2 rounded-full" style={{ backgroundColor: color }} aria-hidden />
+      {member.role_display_name}
+    </span>
+  );
+}
+
+export function EarlySupporterBadge() {
+  const { t } = useTranslation();
+  return (
+    <span
+      data-testid="early-supporter"
+      className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-amber-400/15 px-2.5 py-0.5 text-xs font-semibold text-amber-700 dark:text-coin"
+    >
+      <Sparkles className="size-3.5" aria-hidden />
+      {t('profiles.earlySupporter')}
+    </span>
+  );
+}

@@ -1,0 +1,186 @@
+import type { RedeemCode } from '@hostdeck/contracts';
+import { Check, Copy } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useFormat } from '../../lib/format.ts';
+import { useCan } from '../../lib/permissions.ts';
+import { ConfirmDelete } from '../admin/resource/confirm-delete.tsx';
+import { ResourceList, RowLink } from '../admin/resource/resource-list.tsx';
+import { useListParams } from '../admin/resource/use-list-params.ts';
+import { isExpired, redeemCodesApi } from './api.ts';
+
+const select =
+  'min-h-10 rounded-xl border border-slate-300 bg-transparent px-3 text-sm dark:border-slate-700 dark:bg-slate-900';
+export const BASE = '/mc-admin/redeem-codes';
+
+/** Copies a code to the clipboard and says so for two seconds. */
+export function CopyButton({ value }: { value: string }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (state === 'idle') return;
+    const timer = setTimeout(() => setState('idle'), 2000);
+    return () => clearTimeout(timer);
+  }, [state]);
+  return (
+    <button
+      type="button"
+      data-testid="copy-code"
+      aria-label={t('redeemCodes.copy', { code: value })}
+      title={t('redeemCodes.copy', { code: value })}
+      className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-200/70 hover:text-brand-600 dark:hover:bg-slate-800/70"
+      onClick={() =>
+        navigator.clipboard.writeText(value).then(
+          () => setState('copied'),
+          () => setState('failed'),
+        )
+      }
+    >
+      {state === 'copied' ? (
+        <Check className="size-4 text-emerald-500" aria-hidden />
+      ) : (
+        <Copy className="size-4" aria-hidden />
+      )}
+      <span className="sr-only" aria-live="polite">
+        {state === 'copied' ? t('redeemCodes.copied') : state === 'failed' ? t('redeemCodes.copyFailed') : ''}
+      </span>
+    </button>
+  );
+}
+
+/** /mc-admin/redeem-codes: every code with its value, uses, expiry and state; searchable, sortable, filtered. */
+export function RedeemCodesList() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const list = useListParams(['enabled']);
+  const query = redeemCodesApi.useList(list.params);
+  const can = {
+    create: useCan('admin.redeem.codes.create'),
+    edit: useCan('admin.redeem.codes.edit'),
+    remove: useCan('admin.redeem.codes.delete'),
+  };
+  return (
+    <ResourceList<RedeemCode>
+      title={t('admin.nav.redeemCodes')}
+      list={list}
+      query={query}
+      rowKey={(c) => String(c.id)}
+      createPath={can.create ? `${BASE}/create` : undefined}
+      filters={
+        <select
+          className={select}
+          value={list.get('enabled')}
+          onChange={(e) => list.set({ enabled: e.target.value })}
+          aria-label={t('redeemCodes.state')}
+          data-testid="redeem-enabled-filter"
+        >
+          <option value="">{t('redeemCodes.anyState')}</option>
+          <option value="true">{t('redeemCodes.enabledOnly')}</option>
+          <option value="false">{t('redeemCodes.disabledOnly')}</option>
+        </select>
+      }
+      columns={[
+        {
+          key: 'code',
+          header: t('redeemCodes.fields.code'),
+          sortable: true,
+          render: (c) => (
+            <span className="flex items-center gap-1">
+              <code className="font-mono text-sm font-semibold break-all" data-testid="redeem-code-value">
+                {c.code}
+              </code>
+              <CopyButton value={c.code} />
+            </span>
+          ),
+        },
+        {
+          key: 'coins',
+          header: t('redeemCodes.fields.coins'),
+          sortable: true,
+          render: (c) => <span className="tabular-nums">{f.number(c.coins)}</span>,
+        },
+        {
+          key: 'uses',
+          header: t('redeemCodes.uses'),
+          sortable: true,
+          render: (c) => (
+            <span className="whitespace-nowrap tabular-nums" data-testid="redeem-code-uses">
+              {f.number(c.uses)} / {c.max_uses === null ? '∞' : f.number(c.max_uses)}
+            </span>
+          ),
+        },
+        {
+          key: 'expires_at',
+          header: t('redeemCodes.fields.expires_at'),
+          sortable: true,
+          render: (c) =>
+            c.expires_at === null ? (
+              <span className="text-xs text-slate-500">{t('redeemCodes.never')}</span>
+            ) : isExpired(c) ? (
+              <span
+                className="text-xs font-semibold whitespace-nowrap text-rose-600 dark:text-rose-400"
+                data-testid="redeem-code-expired"
+              >
+                {t('redeemCodes.expiredOn', { date: f.dateTime(c.expires_at) })}
+              </span>
+            ) : (
+              <time dateTime={c.expires_at} className="text-xs whitespace-nowrap" title={f.relative(c.expires_at)}>
+                {f.dateTime(c.expires_at)}
+              </time>
+            ),
+        },
+        {
+          key: 'enabled',
+          header: t('redeemCodes.fields.enabled'),
+          render: (c) =>
+            c.enabled ? (
+              <span className="rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-semibold text-emerald-700 dark:text-emerald-300">
+                {t('redeemCodes.on')}
+              </span>
+            ) : (
+              <span className="rounded-full bg-slate-500/15 px-2 py-0.5 text-xs font-semibold text-slate-600 dark:text-slate-300">
+                {t('redeemCodes.off')}
+              </span>
+            ),
+        },
+        {
+          key: 'created_at',
+          header: t('redeemCodes.created'),
+          sortable: true,
+          render: (c) => <span className="text-xs whitespace-nowrap">{f.date(c.created_at)}</span>,
+        },
+      ]}
+      actions={(c) => (
+        <>
+          {can.edit && (
+            <RowLink to={`${BASE}/${c.id}/edit`} testId="edit-redeem-code">
+              {t('resource.edit')}
+            </RowLink>
+          )}
+          {can.remove && (
+            <RowLink to={`${BASE}/${c.id}/delete`} testId="delete-redeem-code">
+              {t('resource.delete')}
+            </RowLink>
+          )}
+        </>
+      )}
+    />
+  );
+}
+
+/** /mc-admin/redeem-codes/:id/delete: names the code, then deletes it (members keep the coins they redeemed). */
+export function RedeemCodeDelete() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const code = redeemCodesApi.useItem(id);
+  const remove = redeemCodesApi.useDelete();
+  return (
+    <ConfirmDelete
+      label={code.data?.code ?? '…'}
+      listPath={BASE}
+      warning={t('redeemCodes.deleteWarning')}
+      remove={{ ...remove, mutateAsync: () => remove.mutateAsync(id) }}
+    />
+  );
+}
