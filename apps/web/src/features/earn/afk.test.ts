@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { retryDelay, safeReturnPath } from './lost-connection-page.tsx';
-import { type AfkState, afkReducer } from './use-afk-socket.ts';
+import { type AfkState, afkReducer, initialAfkState } from './use-afk-socket.ts';
 
 const base: AfkState = { ...initialAfkState, intervalStartedAt: 0 };
 
