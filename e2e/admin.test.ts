@@ -180,4 +180,63 @@ describe.runIf(hasBrowser())('the admin area', () => {
     expect(onPanel.body.total).toBe(0);
     await context.close();
   });
+
+  it('the economy: staff make a code; a member redeems it, buys RAM, gifts coins, sees the leaderboard and earns on the AFK page', async () => {
+    await callApi(admin, 'PATCH', '/api/admin/settings', {
+      values: {
+        code_redemption_enabled: true,
+        store_enabled: true,
+        allow_coins_sharing: true,
+        coins_sharing_fee_percent: 10,
+        leaderboard_enabled: true,
+        afk_enabled: true,
+        afk_interval_seconds: 10,
+        afk_coins_per_interval: 5,
+      },
+    });
+    await admin.goto('/mc-admin/redeem-codes/create');
+    await admin.getByTestId('redeem-code-code').fill('e2e-welcome');
+    await admin.getByTestId('redeem-code-coins').fill('500');
+    await admin.getByTestId('redeem-code-submit').click();
+    await admin.goto('/mc-admin/redeem-codes');
+    await admin.getByText('E2E-WELCOME').waitFor();
+
+    const friend = await newPage(browser);
+    await register(friend.page, newMember());
+    const friendUuid = (await callApi(friend.page, 'GET', '/api/user/session')).body.user_info.uuid;
+    const member = newMember();
+    const { context, page } = await newPage(browser);
+    await register(page, member);
+
+    await page.goto('/earn/redeem');
+    await page.getByTestId('redeem-code').fill('E2E-welcome');
+    await page.getByTestId('redeem-submit').click();
+    await page.getByTestId('redeem-done').waitFor();
+    expect(await page.getByTestId('redeem-balance').innerText()).toContain('500');
+
+    await page.goto('/store');
+    await page.getByTestId('store-item-ram').waitFor();
+    await page.getByTestId('store-buy-ram').click();
+    await page.getByTestId('store-result-ram').waitFor();
+    const limits = (await callApi(page, 'GET', '/api/user/session')).body.user_info;
+    expect(limits).toMatchObject({ memory_limit: 2048, credits: 250 });
+
+    await page.goto(`/profile/${friendUuid}`);
+    await page.getByTestId('gift-link').click();
+    await page.getByTestId('gift-amount').fill('100');
+    expect(await page.getByTestId('gift-fee').innerText()).toContain('10');
+    await page.getByTestId('gift-confirm').click();
+    await page.getByTestId('gift-done').waitFor();
+    expect((await callApi(friend.page, 'GET', '/api/coins/history')).body.balance).toBe(100);
+
+    await page.goto('/leaderboard');
+    await page.getByTestId('leaderboard-row').filter({ hasText: member.username }).waitFor();
+
+    await page.goto('/earn/afk');
+    await page.getByTestId('afk-countdown').waitFor();
+    await expect.poll(async () => page.getByTestId('afk-earned-here').innerText(), { timeout: 25_000 }).toBe('5');
+    expect((await callApi(page, 'GET', '/api/coins/history?kind=afk')).body.total).toBe(1);
+    await friend.context.close();
+    await context.close();
+  }, 60_000);
 });
