@@ -8,6 +8,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { seedRoles } from './db/seed.ts';
 import { PanelService } from './integrations/hosting/panel.service.ts';
 import { smtpMailer } from './integrations/smtp/mailer.ts';
+import type { StripeApi } from './integrations/stripe/client.ts';
 import { resolveAppKey } from './lib/app-key.ts';
 import { type Bus, localBus, redisBus } from './lib/bus.ts';
 import { AfkService } from './modules/afk/afk.service.ts';
@@ -15,6 +16,7 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { SessionService } from './modules/auth/sessions.service.ts';
 import { TwoFactorService } from './modules/auth/two-factor.service.ts';
 import { MailOutbox } from './modules/mail/mail.service.ts';
+import { PaymentsService } from './modules/payments/payments.service.ts';
 import { ServersService } from './modules/servers/servers.service.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { LicenseService } from './modules/system/license.service.ts';
@@ -32,6 +34,8 @@ export interface BuildOptions {
   /** An open database (tests hand in a migrated copy); otherwise opened from config and closed with the app. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Where the Stripe API is (tests point it at a local double); Stripe's own servers otherwise. */
+  stripeApi?: StripeApi;
 }
 
 export type BuiltApp = FastifyInstance;
@@ -87,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     serverQueue: new ServerQueueWorker(database.db, panel, settings, app.log),
     servers,
     afk: new AfkService(database.db, settings, bus, app.log),
+    payments: new PaymentsService(database.db, settings, publicUrl, options.stripeApi),
     serverLifecycle: new ServerLifecycleWorker(database.db, panel, settings, servers, app.log, publicUrl),
     publicUrl,
   };

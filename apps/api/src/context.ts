@@ -7,6 +7,7 @@ import type { AuthService } from './modules/auth/auth.service.ts';
 import type { SessionService } from './modules/auth/sessions.service.ts';
 import type { TwoFactorService } from './modules/auth/two-factor.service.ts';
 import type { MailOutbox } from './modules/mail/mail.service.ts';
+import type { PaymentsService } from './modules/payments/payments.service.ts';
 import type { ServersService } from './modules/servers/servers.service.ts';
 import type { SettingsService } from './modules/settings/settings.service.ts';
 import type { LicenseService } from './modules/system/license.service.ts';
@@ -30,6 +31,8 @@ export interface AppContext {
   panel: PanelService;
   /** Builds queued servers on the panel. */
   serverQueue: ServerQueueWorker;
+  /** Add credits: card payments and their webhook. */
+  payments: PaymentsService;
   /** AFK earning sessions (one per member, timed by the server). */
   afk: AfkService;
   /** Members' servers after they are built: update, renew, delete. */

@@ -5,6 +5,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { coinsRoutes } from './modules/coins/coins.routes.ts';
 import { panelRoutes } from './modules/panel/panel.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { redeemRoutes } from './modules/redeem/redeem.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
@@ -38,4 +39,5 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   profilesRoutes,
   afkRoutes,
   referralsRoutes,
+  paymentsRoutes,
 ];

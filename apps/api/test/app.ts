@@ -2,7 +2,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type BuiltApp, buildApp } from '../src/app.ts';
+import { type BuildOptions, type BuiltApp, buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { type Database, fromPglite, openPostgres } from '../src/db/client.ts';
 import { testConfig } from './config.ts';
@@ -57,10 +57,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: Pick<BuildOptions, 'stripeApi'> = {},
+): Promise<TestApp> {
   const database: Database & { url?: string } = onPostgres ? await postgresDatabase() : await pgliteCopy();
   const config = testConfig(overrides);
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, { ...options, database, logger: false });
   return {
     app,
     database,

@@ -15,6 +15,7 @@ export const settingGroups = [
   'server_defaults',
   'features',
   'economy',
+  'payments',
   'security',
   'mail',
   'appearance',
@@ -222,6 +223,15 @@ const definitions: Record<string, Def> = {
   ),
   early_supporters_count: int('economy', 100, 1, 1_000_000, 'How many of the first members become early supporters'),
   early_supporters_bonus: int('economy', 500, 0, 1_000_000_000, 'Coins an early supporter receives on sign-up'),
+  // payments (add credits)
+  credits_coins_per_unit: int('payments', 100, 1, 1_000_000, 'Coins for one unit of the currency (e.g. 1.00 EUR)'),
+  credits_min_cents: int('payments', 100, 50, 100_000_000, 'Smallest top-up, in cents of the currency'),
+  credits_max_cents: int('payments', 100_000, 50, 100_000_000, 'Largest top-up, in cents of the currency'),
+  stripe_secret_key: { ...str('payments', '', 'Stripe secret key (sk_…)'), visibility: 'secret' },
+  stripe_webhook_secret: {
+    ...str('payments', '', 'Signing secret of the Stripe webhook endpoint /api/webhooks/stripe (whsec_…)'),
+    visibility: 'secret',
+  },
   // features
   ...Object.fromEntries(featureFlags.map((f) => [f, flag(featureDefaults[f] ?? false, featureDescriptions[f])])),
   // security

@@ -25,6 +25,8 @@ export const access = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** A payment provider's webhook: no CSRF token; the route must verify the provider's signature. */
+    webhook?: boolean;
   }
   interface FastifyRequest {
     /** The resolved session on non-public routes (set by the access hook). */

@@ -235,3 +235,54 @@ export const ReferralsOverviewSchema = z.object({
   ),
 });
 export type ReferralsOverview = z.infer<typeof ReferralsOverviewSchema>;
+
+// Add credits: money to coins through a payment provider, credited only from the provider's verified event.
+export const paymentProviders = ['stripe'] as const;
+export const paymentStatuses = ['pending', 'completed', 'failed'] as const;
+export const PaymentSchema = z
+  .object({
+    id: z.string(),
+    provider: z.enum(paymentProviders),
+    amount_cents: z.number().int(),
+    currency: z.string(),
+    coins: z.number().int(),
+    status: z.enum(paymentStatuses),
+    created_at: z.string(),
+    completed_at: z.string().nullable(),
+  })
+  .meta({ id: 'Payment' });
+export type Payment = z.infer<typeof PaymentSchema>;
+export const TopUpOptionsSchema = z.object({
+  success: z.literal(true),
+  enabled: z.boolean(),
+  /** Providers the operator has configured. */
+  providers: z.array(z.enum(paymentProviders)),
+  currency: z.string(),
+  coins_per_unit: z.number().int(),
+  min_cents: z.number().int(),
+  max_cents: z.number().int(),
+  /** The member's payments, newest first. */
+  payments: z.array(PaymentSchema),
+});
+export type TopUpOptions = z.infer<typeof TopUpOptionsSchema>;
+export const TopUpRequestSchema = z.object({ amount_cents: z.number().int().min(1).max(100_000_000) }).strict();
+export const TopUpCheckoutSchema = z.object({ success: z.literal(true), payment: PaymentSchema, url: z.string() });
+const address = z.object({
+  company: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  country: z.string().nullable(),
+  vat: z.string().nullable(),
+});
+export const ReceiptSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    number: z.string(),
+    payment: PaymentSchema,
+    seller: address.extend({ name: z.string() }),
+    buyer: address.extend({ name: z.string(), email: z.string() }),
+  }),
+});
+export type Receipt = z.infer<typeof ReceiptSchema>;

@@ -3,6 +3,7 @@ export * from './catalog.ts';
 export * from './economy.ts';
 export * from './ledger.ts';
 export * from './mail.ts';
+export * from './payments.ts';
 export * from './referrals.ts';
 export * from './roles.ts';
 export * from './servers.ts';
