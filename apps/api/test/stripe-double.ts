@@ -33,7 +33,7 @@ export class StripeDouble {
   private readonly signer = new Stripe('sk_test_signer');
 
   async listen(): Promise<{ host: string; port: number; protocol: 'http' }> {
-    this.server = createServer((req, res) => {
+    const server = createServer((req, res) => {
       let raw = '';
       req.on('data', (c) => {
         raw += c;
@@ -78,8 +78,9 @@ export class StripeDouble {
         });
       });
     });
-    await new Promise<void>((r) => this.server?.listen(0, '127.0.0.1', r));
-    return { host: '127.0.0.1', port: (this.server?.address() as AddressInfo).port, protocol: 'http' };
+    this.server = server;
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    return { host: '127.0.0.1', port: (server.address() as AddressInfo).port, protocol: 'http' };
   }
 
   /** The signed `checkout.session.completed` event for a session the member paid (amount overridable). */

@@ -232,6 +232,13 @@ const definitions: Record<string, Def> = {
     ...str('payments', '', 'Signing secret of the Stripe webhook endpoint /api/webhooks/stripe (whsec_…)'),
     visibility: 'secret',
   },
+  paypal_client_id: { ...str('payments', '', 'PayPal REST app client id'), visibility: 'private' },
+  paypal_client_secret: { ...str('payments', '', 'PayPal REST app secret'), visibility: 'secret' },
+  paypal_api_base: {
+    ...str('payments', 'https://api-m.paypal.com', 'PayPal API address (https://api-m.sandbox.paypal.com for the sandbox)'),
+    type: 'url',
+    visibility: 'private',
+  },
   // features
   ...Object.fromEntries(featureFlags.map((f) => [f, flag(featureDefaults[f] ?? false, featureDescriptions[f])])),
   // security

@@ -237,7 +237,7 @@ export const ReferralsOverviewSchema = z.object({
 export type ReferralsOverview = z.infer<typeof ReferralsOverviewSchema>;
 
 // Add credits: money to coins through a payment provider, credited only from the provider's verified event.
-export const paymentProviders = ['stripe'] as const;
+export const paymentProviders = ['stripe', 'paypal'] as const;
 export const paymentStatuses = ['pending', 'completed', 'failed'] as const;
 export const PaymentSchema = z
   .object({
@@ -286,3 +286,10 @@ export const ReceiptSchema = z.object({
   }),
 });
 export type Receipt = z.infer<typeof ReceiptSchema>;
+/** The member is back from PayPal with the order they approved: the server captures it. */
+export const PayPalCaptureSchema = z.object({ order_id: z.string().trim().min(5).max(64) }).strict();
+export const PayPalCaptureResultSchema = z.object({
+  success: z.literal(true),
+  payment: PaymentSchema,
+  balance: z.number().int(),
+});

@@ -10,8 +10,8 @@ export const payments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    provider: text('provider', { enum: ['stripe'] }).notNull(),
-    /** The provider's id of the payment (a Stripe Checkout Session id). */
+    provider: text('provider', { enum: ['stripe', 'paypal'] }).notNull(),
+    /** The provider's id of the payment (a Stripe Checkout Session id, a PayPal order id). */
     providerRef: text('provider_ref'),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),

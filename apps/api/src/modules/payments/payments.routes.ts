@@ -1,4 +1,6 @@
 import {
+  PayPalCaptureResultSchema,
+  PayPalCaptureSchema,
   ReceiptSchema,
   TopUpCheckoutSchema,
   TopUpOptionsSchema,
@@ -14,6 +16,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { access } from '../../plugins/access.ts';
 import { attemptRateLimit } from '../../plugins/rate-limit.ts';
+import { paymentReceipt } from './receipts.service.ts';
 
 /** Add credits: options and history, starting a card payment, receipts, and the Stripe webhook. */
 export async function paymentsRoutes(fastify: FastifyInstance): Promise<void> {
@@ -52,6 +55,43 @@ export async function paymentsRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
+  app.post(
+    '/api/store/credits/paypal',
+    {
+      config: { access: access.session, rateLimit: attemptRateLimit(app) },
+      schema: {
+        tags,
+        summary: 'Start a PayPal payment: an order to approve on PayPal (captured by the server afterwards)',
+        body: TopUpRequestSchema,
+        response: { 200: TopUpCheckoutSchema, ...errorResponses(400, 401, 403, 409, 429, 502) },
+      },
+    },
+    async (req) => {
+      const [user] = await app.ctx.db.select().from(users).where(eq(users.id, req.auth!.account.user.id));
+      if (!user) throw new AppError('UNAUTHORIZED', 'Please log in');
+      return { success: true as const, ...(await payments.startPayPal(user, req.body.amount_cents)) };
+    },
+  );
+
+  app.post(
+    '/api/store/credits/paypal/capture',
+    {
+      config: { access: access.session, rateLimit: attemptRateLimit(app) },
+      schema: {
+        tags,
+        summary: 'Capture a PayPal order I approved; the coins are credited once the capture completes',
+        body: PayPalCaptureSchema,
+        response: { 200: PayPalCaptureResultSchema, ...errorResponses(400, 401, 403, 404, 409, 429, 502) },
+      },
+    },
+    async (req) => {
+      const userId = req.auth!.account.user.id;
+      const result = await payments.capturePayPal(userId, req.body.order_id);
+      await app.ctx.sessions.invalidateUser(userId);
+      return { success: true as const, ...result };
+    },
+  );
+
   app.get(
     '/api/store/credits/receipts/:id',
     {
@@ -63,7 +103,7 @@ export async function paymentsRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: ReceiptSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => payments.receipt(req.auth!.account.user.id, req.params.id),
+    async (req) => paymentReceipt(app.ctx.db, app.ctx.settings, req.auth!.account.user.id, req.params.id),
   );
 
   // The webhook needs the body exactly as Stripe signed it: this scope reads JSON as text.

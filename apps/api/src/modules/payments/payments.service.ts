@@ -1,8 +1,9 @@
-import type { Payment, Receipt, TopUpOptions } from '@hostdeck/contracts';
+import type { Payment, TopUpOptions } from '@hostdeck/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
 import { paymentEvents, payments, type UserRow, users } from '../../db/schema/index.ts';
+import { PayPalClient, PayPalError, type PayPalOrder } from '../../integrations/paypal/client.ts';
 import { type StripeApi, stripeClient } from '../../integrations/stripe/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { moveCoins } from '../coins/ledger.ts';
@@ -33,6 +34,8 @@ export class PaymentsService {
     private readonly stripeApi?: StripeApi,
   ) {}
 
+  private paypalClient?: { key: string; client: PayPalClient };
+
   private stripe(): Stripe | null {
     const key = this.settings.string('stripe_secret_key');
     return key ? stripeClient(key, this.stripeApi) : null;
@@ -48,10 +51,14 @@ export class PaymentsService {
     const stripeReady = Boolean(
       this.settings.string('stripe_secret_key') && this.settings.string('stripe_webhook_secret'),
     );
+    const providers: TopUpOptions['providers'] = [
+      ...(stripeReady ? (['stripe'] as const) : []),
+      ...(this.paypal() ? (['paypal'] as const) : []),
+    ];
     return {
       success: true,
       enabled: this.settings.bool('credits_recharge_enabled'),
-      providers: stripeReady ? ['stripe'] : [],
+      providers,
       currency: this.settings.string('currency'),
       coins_per_unit: this.settings.number('credits_coins_per_unit'),
       min_cents: this.settings.number('credits_min_cents'),
@@ -60,13 +67,8 @@ export class PaymentsService {
     };
   }
 
-  /** Creates the payment and a Stripe Checkout Session for it; the member pays on Stripe's page. */
-  async startStripe(user: UserRow, amountCents: number): Promise<{ payment: Payment; url: string }> {
-    if (!this.settings.bool('credits_recharge_enabled'))
-      throw new AppError('FEATURE_DISABLED', 'Buying coins is switched off on this panel');
-    const stripe = this.stripe();
-    if (!stripe || !this.settings.string('stripe_webhook_secret'))
-      throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', 'Card payments are not set up on this panel');
+  /** Checks the flag and the range, then records the payment as pending (coins fixed at today's rate). */
+  private async newPayment(user: UserRow, provider: PaymentRow['provider'], amountCents: number): Promise<PaymentRow> {
     const min = this.settings.number('credits_min_cents');
     const max = this.settings.number('credits_max_cents');
     if (amountCents < min || amountCents > max)
@@ -77,9 +79,25 @@ export class PaymentsService {
     const coins = Math.floor((amountCents * this.settings.number('credits_coins_per_unit')) / 100);
     const [payment] = await this.db
       .insert(payments)
-      .values({ userId: user.id, provider: 'stripe', amountCents, currency, coins })
+      .values({ userId: user.id, provider, amountCents, currency, coins })
       .returning();
     if (!payment) throw new Error('Payment insert returned nothing');
+    return payment;
+  }
+
+  private assertEnabled(): void {
+    if (!this.settings.bool('credits_recharge_enabled'))
+      throw new AppError('FEATURE_DISABLED', 'Buying coins is switched off on this panel');
+  }
+
+  /** Creates the payment and a Stripe Checkout Session for it; the member pays on Stripe's page. */
+  async startStripe(user: UserRow, amountCents: number): Promise<{ payment: Payment; url: string }> {
+    this.assertEnabled();
+    const stripe = this.stripe();
+    if (!stripe || !this.settings.string('stripe_webhook_secret'))
+      throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', 'Card payments are not set up on this panel');
+    const payment = await this.newPayment(user, 'stripe', amountCents);
+    const { currency, coins } = payment;
     const base = this.publicUrl();
     let session: Stripe.Checkout.Session;
     try {
@@ -169,43 +187,99 @@ export class PaymentsService {
     });
   }
 
-  /** A completed payment's receipt: the company from the settings, the member's billing details. */
-  async receipt(userId: string, paymentId: string): Promise<Receipt> {
-    const [row] = await this.db
-      .select({ payment: payments, user: users })
+  private paypal(): PayPalClient | null {
+    const clientId = this.settings.string('paypal_client_id');
+    const secret = this.settings.string('paypal_client_secret');
+    if (!clientId || !secret) return null;
+    const base = this.settings.string('paypal_api_base');
+    if (this.paypalClient?.key !== `${base}|${clientId}|${secret}`)
+      this.paypalClient = {
+        key: `${base}|${clientId}|${secret}`,
+        client: new PayPalClient({ base, clientId, secret }),
+      };
+    return this.paypalClient.client;
+  }
+
+  /** Creates the payment and a PayPal order for it; the member approves it on PayPal's page. */
+  async startPayPal(user: UserRow, amountCents: number): Promise<{ payment: Payment; url: string }> {
+    this.assertEnabled();
+    const paypal = this.paypal();
+    if (!paypal) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', 'PayPal is not set up on this panel');
+    const payment = await this.newPayment(user, 'paypal', amountCents);
+    const base = this.publicUrl();
+    try {
+      const order = await paypal.createOrder({
+        reference: payment.id,
+        currency: payment.currency.toUpperCase(),
+        value: (payment.amountCents / 100).toFixed(2),
+        description: `${payment.coins} coins · ${this.settings.string('app_name')}`,
+        returnUrl: `${base}/store/add-credits?paypal=${payment.id}`,
+        cancelUrl: `${base}/store/add-credits?cancelled=${payment.id}`,
+      });
+      const url = order.links?.find((l) => l.rel === 'payer-action' || l.rel === 'approve')?.href;
+      if (!url) throw new PayPalError('PayPal did not return an approval page', 502, 'NO_APPROVAL_LINK');
+      const [withRef] = await this.db
+        .update(payments)
+        .set({ providerRef: order.id })
+        .where(eq(payments.id, payment.id))
+        .returning();
+      return { payment: presentPayment(withRef as PaymentRow), url };
+    } catch (err) {
+      await this.db.update(payments).set({ status: 'failed' }).where(eq(payments.id, payment.id));
+      throw new AppError('PAYMENT_FAILED', `PayPal refused the payment: ${(err as Error).message}`);
+    }
+  }
+
+  /**
+   * The member is back from PayPal: the server captures the order (PayPal-Request-Id makes a repeated
+   * capture harmless), checks that the captured amount is the one asked, then credits once.
+   */
+  async capturePayPal(userId: string, orderId: string): Promise<{ payment: Payment; balance: number }> {
+    const paypal = this.paypal();
+    if (!paypal) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', 'PayPal is not set up on this panel');
+    const [payment] = await this.db
+      .select()
       .from(payments)
-      .innerJoin(users, eq(users.id, payments.userId))
-      .where(and(eq(payments.id, paymentId), eq(payments.userId, userId), eq(payments.status, 'completed')));
-    if (!row) throw new AppError('NOT_FOUND', 'There is no such receipt');
-    const s = (k: string) => this.settings.string(k) || null;
-    const u = row.user;
-    return {
-      success: true,
-      data: {
-        number: `HD-${row.payment.createdAt.getUTCFullYear()}-${row.payment.id.slice(0, 8).toUpperCase()}`,
-        payment: presentPayment(row.payment),
-        seller: {
-          name: this.settings.string('company_name'),
-          company: s('company_name'),
-          address: s('company_address'),
-          city: s('company_city'),
-          state: s('company_state'),
-          zip: s('company_zip'),
-          country: s('company_country'),
-          vat: s('company_vat'),
-        },
-        buyer: {
-          name: `${u.firstName} ${u.lastName}`.trim() || u.username,
-          email: u.email,
-          company: u.billingCompany,
-          address: u.billingAddress,
-          city: u.billingCity,
-          state: u.billingState,
-          zip: u.billingZip,
-          country: u.billingCountry,
-          vat: u.billingVat,
-        },
-      },
-    };
+      .where(and(eq(payments.provider, 'paypal'), eq(payments.providerRef, orderId), eq(payments.userId, userId)));
+    if (!payment) throw new AppError('NOT_FOUND', 'There is no such payment');
+    if (payment.status === 'pending') {
+      let order: PayPalOrder;
+      try {
+        order = await paypal.captureOrder(orderId, `capture:${payment.id}`);
+      } catch (err) {
+        throw new AppError('PAYMENT_FAILED', `PayPal did not complete the payment: ${(err as Error).message}`);
+      }
+      const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+      const paid =
+        order.status === 'COMPLETED' &&
+        capture?.status === 'COMPLETED' &&
+        capture.amount.currency_code.toLowerCase() === payment.currency &&
+        Math.round(Number(capture.amount.value) * 100) === payment.amountCents;
+      await this.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const [row] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update');
+        if (row?.status !== 'pending') return;
+        if (!paid) {
+          await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, payment.id));
+          return;
+        }
+        await moveCoins(tx, {
+          userId,
+          amount: payment.coins,
+          kind: 'top_up',
+          reason: `PayPal payment ${(payment.amountCents / 100).toFixed(2)} ${payment.currency.toUpperCase()}`,
+          reference: payment.id,
+          idempotencyKey: `top_up:${payment.id}`,
+        });
+        await tx
+          .update(payments)
+          .set({ status: 'completed', completedAt: new Date() })
+          .where(eq(payments.id, payment.id));
+      });
+    }
+    const [after] = await this.db.select().from(payments).where(eq(payments.id, payment.id));
+    const [user] = await this.db.select({ coins: users.coins }).from(users).where(eq(users.id, userId));
+    if (after?.status === 'failed') throw new AppError('PAYMENT_FAILED', 'PayPal did not complete this payment');
+    return { payment: presentPayment(after as PaymentRow), balance: user?.coins ?? 0 };
   }
 }
