@@ -161,6 +161,14 @@ const memberPages: { path: string; lazy: RouteObject['lazy'] }[] = [
     lazy: () => import('../features/store/store-page.tsx').then((m) => ({ Component: m.StorePage })),
   },
   {
+    path: 'store/add-credits',
+    lazy: () => import('../features/credits/add-credits-page.tsx').then((m) => ({ Component: m.AddCreditsPage })),
+  },
+  {
+    path: 'store/add-credits/receipts/:id',
+    lazy: () => import('../features/credits/receipt-page.tsx').then((m) => ({ Component: m.ReceiptPage })),
+  },
+  {
     path: 'profile/:uuid',
     lazy: () => import('../features/profiles/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
   },

@@ -56,7 +56,7 @@ export function TransitionPicker({
   }, []);
   if (!licensed) return null;
   return (
-    <div className="fixed right-4 bottom-4 z-30">
+    <div className="fixed right-4 bottom-4 z-30 print:hidden">
       {open && (
         <div className="surface mb-2 w-56 p-3" role="dialog" aria-label={t('transitions.title')}>
           <p className="mb-2 text-sm font-semibold">{t('transitions.title')}</p>

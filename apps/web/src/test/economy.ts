@@ -1,4 +1,13 @@
-import type { CoinEntry, Profile, PublicMember, StoreCatalogue, StoreItem } from '@hostdeck/contracts';
+import type {
+  CoinEntry,
+  Payment,
+  Profile,
+  PublicMember,
+  Receipt,
+  StoreCatalogue,
+  StoreItem,
+  TopUpOptions,
+} from '@hostdeck/contracts';
 import { vi } from 'vitest';
 import { sessionManager } from '../lib/session-manager.ts';
 import { settingsStore } from '../lib/settings-store.ts';
@@ -119,6 +128,60 @@ export function profile(overrides: Partial<Profile> = {}): Profile {
     early_supporter: false,
     can_gift: true,
     ...overrides,
+  };
+}
+
+export const PAYMENT = '33333333-3333-4333-8333-333333333333';
+
+export function payment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    id: PAYMENT,
+    provider: 'stripe',
+    amount_cents: 2500,
+    currency: 'eur',
+    coins: 2500,
+    status: 'completed',
+    created_at: '2026-03-01T12:00:00.000Z',
+    completed_at: '2026-03-01T12:00:05.000Z',
+    ...overrides,
+  };
+}
+
+/** The add-credits options: Stripe configured, 100 coins for 1.00 EUR, 1.00 to 1,000.00 EUR. */
+export function topUp(overrides: Partial<TopUpOptions> = {}): TopUpOptions {
+  return {
+    success: true,
+    enabled: true,
+    providers: ['stripe'],
+    currency: 'EUR',
+    coins_per_unit: 100,
+    min_cents: 100,
+    max_cents: 100_000,
+    payments: [],
+    ...overrides,
+  };
+}
+
+export function receipt(overrides: Partial<Receipt['data']> = {}): Receipt {
+  const none = { company: null, address: null, city: null, state: null, zip: null, country: null, vat: null };
+  return {
+    success: true,
+    data: {
+      number: 'HD-2026-33333333',
+      payment: payment(),
+      seller: {
+        ...none,
+        name: 'Hostdeck',
+        company: 'Hostdeck SRL',
+        address: 'Strada Exemplu 1',
+        city: 'Chișinău',
+        zip: 'MD-2001',
+        country: 'Moldova',
+        vat: 'MD123456',
+      },
+      buyer: { ...none, name: 'me', email: 'me@example.com', city: 'Paris', country: 'France' },
+      ...overrides,
+    },
   };
 }
 

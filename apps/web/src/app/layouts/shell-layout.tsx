@@ -16,7 +16,7 @@ function ShellLayout({ entries, label }: { entries: NavEntry[]; label: string })
       <TopBar onMenu={() => setOpen(true)} />
       <div className="flex">
         <SideNav entries={entries} open={open} onClose={() => setOpen(false)} label={label} />
-        <main className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+        <main className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8 print:p-0">
           <QueryClientProvider client={queryClient}>
             <Outlet />
           </QueryClientProvider>

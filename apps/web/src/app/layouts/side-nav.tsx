@@ -22,13 +22,13 @@ export function SideNav({
         <button
           type="button"
           aria-label={t('common.close')}
-          className="fixed inset-0 z-30 bg-slate-950/50 lg:hidden"
+          className="fixed inset-0 z-30 bg-slate-950/50 lg:hidden print:hidden"
           onClick={onClose}
         />
       )}
       <nav
         aria-label={label}
-        className={`surface fixed inset-y-0 left-0 z-40 w-64 overflow-y-auto rounded-none border-y-0 border-l-0 p-3 transition-transform lg:sticky lg:top-[57px] lg:z-10 lg:h-[calc(100dvh-57px)] lg:translate-x-0 ${open ? 'translate-x-0' : '-translate-x-full'}`}
+        className={`surface fixed inset-y-0 left-0 z-40 w-64 overflow-y-auto rounded-none border-y-0 border-l-0 p-3 transition-transform lg:sticky lg:top-[57px] lg:z-10 lg:h-[calc(100dvh-57px)] lg:translate-x-0 print:hidden ${open ? 'translate-x-0' : '-translate-x-full'}`}
       >
         <ul className="flex flex-col gap-0.5">
           {entries.map((e) => (

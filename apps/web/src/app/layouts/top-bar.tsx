@@ -14,7 +14,7 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
   const appName = useSetting<string>('app_name');
   const coins = Number(data?.userInfo.credits ?? 0);
   return (
-    <header className="surface sticky top-0 z-20 flex items-center gap-2 rounded-none border-x-0 border-t-0 px-3 py-2 sm:px-5">
+    <header className="surface sticky top-0 z-20 flex print:hidden items-center gap-2 rounded-none border-x-0 border-t-0 px-3 py-2 sm:px-5">
       <button type="button" onClick={onMenu} className="rounded-lg p-2 lg:hidden" aria-label={t('nav.menu')}>
         <Menu className="size-5" aria-hidden />
       </button>

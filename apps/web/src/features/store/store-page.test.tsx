@@ -138,6 +138,17 @@ describe('the store', () => {
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/store')).toHaveLength(2));
   });
 
+  it('links to adding credits only while buying coins with money is on', async () => {
+    await signIn({ 'GET /api/store': catalogue() }, { settings: { credits_recharge_enabled: true } });
+    const view = await open();
+    expect(await screen.findByRole('link', { name: 'Add credits' })).toHaveAttribute('href', '/store/add-credits');
+    view.view.unmount();
+    await signIn({ 'GET /api/store': catalogue() }, { settings: { credits_recharge_enabled: false } });
+    await open();
+    await screen.findByTestId('store-balance');
+    expect(screen.queryByTestId('store-add-credits')).toBeNull();
+  });
+
   it('says the store is closed when it is', async () => {
     await signIn({ 'GET /api/store': catalogue({ enabled: false }) });
     await open();
