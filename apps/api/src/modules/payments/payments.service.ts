@@ -167,23 +167,8 @@ export class PaymentsService {
         .for('update');
       if (!payment || payment.status === 'completed') return { credited: false };
       // What was paid must be what was asked: never more coins than the money that arrived.
-      if (session.amount_total !== payment.amountCents || session.currency !== payment.currency) {
-        await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, payment.id));
-        return { credited: false };
-      }
-      await moveCoins(tx, {
-        userId: payment.userId,
-        amount: payment.coins,
-        kind: 'top_up',
-        reason: `Card payment ${(payment.amountCents / 100).toFixed(2)} ${payment.currency.toUpperCase()}`,
-        reference: payment.id,
-        idempotencyKey: `top_up:${payment.id}`,
-      });
-      await tx
-        .update(payments)
-        .set({ status: 'completed', completedAt: new Date() })
-        .where(eq(payments.id, payment.id));
-      return { credited: true };
+      const paid = session.amount_total === payment.amountCents && session.currency === payment.currency;
+      return { credited: await settlePayment(tx, payment, paid, 'Card payment') };
     });
   }
 
@@ -258,23 +243,7 @@ export class PaymentsService {
       await this.db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         const [row] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update');
-        if (row?.status !== 'pending') return;
-        if (!paid) {
-          await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, payment.id));
-          return;
-        }
-        await moveCoins(tx, {
-          userId,
-          amount: payment.coins,
-          kind: 'top_up',
-          reason: `PayPal payment ${(payment.amountCents / 100).toFixed(2)} ${payment.currency.toUpperCase()}`,
-          reference: payment.id,
-          idempotencyKey: `top_up:${payment.id}`,
-        });
-        await tx
-          .update(payments)
-          .set({ status: 'completed', completedAt: new Date() })
-          .where(eq(payments.id, payment.id));
+        if (row?.status === 'pending') await settlePayment(tx, row, paid, 'PayPal payment');
       });
     }
     const [after] = await this.db.select().from(payments).where(eq(payments.id, payment.id));
@@ -282,4 +251,25 @@ export class PaymentsService {
     if (after?.status === 'failed') throw new AppError('PAYMENT_FAILED', 'PayPal did not complete this payment');
     return { payment: presentPayment(after as PaymentRow), balance: user?.coins ?? 0 };
   }
+}
+
+/**
+ * Ends a pending payment the caller has locked: credits its coins once (the ledger key is the
+ * payment id) when the provider confirmed the amount asked, or marks it failed. Returns whether it credited.
+ */
+async function settlePayment(tx: Db, payment: PaymentRow, paid: boolean, what: string): Promise<boolean> {
+  if (!paid) {
+    await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, payment.id));
+    return false;
+  }
+  await moveCoins(tx, {
+    userId: payment.userId,
+    amount: payment.coins,
+    kind: 'top_up',
+    reason: `${what} ${(payment.amountCents / 100).toFixed(2)} ${payment.currency.toUpperCase()}`,
+    reference: payment.id,
+    idempotencyKey: `top_up:${payment.id}`,
+  });
+  await tx.update(payments).set({ status: 'completed', completedAt: new Date() }).where(eq(payments.id, payment.id));
+  return true;
 }
