@@ -1,6 +1,7 @@
 // Regenerates the README screenshots: starts the built server on a scratch database, signs in as a
 // fresh administrator, switches on the demo panel, has two servers built on it, and captures the
-// member dashboard, the create and renew pages, the admin area and the login page.
+// member dashboard, the create and renew pages, the store, the AFK page, the account's coin history,
+// the admin area and the login page.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -137,6 +138,22 @@ try {
   await page.waitForSelector('[data-testid="renew-confirm"]');
   await page.waitForTimeout(400);
   await page.screenshot({ path: join(root, 'docs/screenshots/server-renew.png') });
+  await api(page, 'PATCH', '/api/admin/settings', {
+    values: { afk_enabled: true, afk_interval_seconds: 10, afk_coins_per_interval: 5, store_enabled: true },
+  });
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${base}/store`);
+  await page.waitForSelector('[data-testid="store-item-ram"]');
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(root, 'docs/screenshots/store.png'), fullPage: true });
+  await page.goto(`${base}/earn/afk`);
+  await page.waitForSelector('[data-testid="afk-countdown"]');
+  await page.waitForTimeout(11_500); // one payout
+  await page.screenshot({ path: join(root, 'docs/screenshots/afk.png') });
+  await page.goto(`${base}/account`);
+  await page.waitForSelector('[data-testid="coin-history"]');
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(root, 'docs/screenshots/account-coins.png'), fullPage: true });
   await page.goto(`${base}/mc-admin/servers`);
   await page.waitForSelector('table');
   await page.waitForTimeout(400);
