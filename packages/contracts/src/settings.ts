@@ -235,7 +235,11 @@ const definitions: Record<string, Def> = {
   paypal_client_id: { ...str('payments', '', 'PayPal REST app client id'), visibility: 'private' },
   paypal_client_secret: { ...str('payments', '', 'PayPal REST app secret'), visibility: 'secret' },
   paypal_api_base: {
-    ...str('payments', 'https://api-m.paypal.com', 'PayPal API address (https://api-m.sandbox.paypal.com for the sandbox)'),
+    ...str(
+      'payments',
+      'https://api-m.paypal.com',
+      'PayPal API address (https://api-m.sandbox.paypal.com for the sandbox)',
+    ),
     type: 'url',
     visibility: 'private',
   },
