@@ -135,6 +135,8 @@ export class ServersService {
         .returning();
       return { server: row as ServerRow, coins };
     });
+    // The renewal is paid and recorded either way; if the panel cannot unsuspend now, the server stays
+    // marked (expiry_suspended_at) and the lifecycle worker's retryUnsuspend lifts it on a later pass.
     if (server.expirySuspendedAt) await this.liftExpirySuspension(server).catch(() => undefined);
     return { data: await this.present(actor, id), coins };
   }
