@@ -7,14 +7,19 @@ import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seedRoles } from './db/seed.ts';
 import { PanelService } from './integrations/hosting/panel.service.ts';
+import { defaultLinkEndpoints, type LinkEndpoints } from './integrations/links/providers.ts';
 import { smtpMailer } from './integrations/smtp/mailer.ts';
 import type { StripeApi } from './integrations/stripe/client.ts';
 import { resolveAppKey } from './lib/app-key.ts';
 import { type Bus, localBus, redisBus } from './lib/bus.ts';
+import { LocalMediaStorage } from './lib/storage.ts';
 import { AfkService } from './modules/afk/afk.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { SessionService } from './modules/auth/sessions.service.ts';
 import { TwoFactorService } from './modules/auth/two-factor.service.ts';
+import { DiscordService } from './modules/discord/discord.service.ts';
+import { J4rService } from './modules/j4r/j4r.service.ts';
+import { LinksService } from './modules/links/links.service.ts';
 import { MailOutbox } from './modules/mail/mail.service.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
 import { ServersService } from './modules/servers/servers.service.ts';
@@ -27,6 +32,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { featureRoutes } from './routes.ts';
+import { J4rRecheckWorker } from './workers/j4r-recheck.worker.ts';
 import { ServerLifecycleWorker } from './workers/server-lifecycle.worker.ts';
 import { ServerQueueWorker } from './workers/server-queue.worker.ts';
 
@@ -36,6 +42,10 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the Stripe API is (tests point it at a local double); Stripe's own servers otherwise. */
   stripeApi?: StripeApi;
+  /** Where the link providers' APIs are (tests point them at local doubles). */
+  linkEndpoints?: Partial<LinkEndpoints>;
+  /** Where Discord is (its OAuth2 pages and API); https://discord.com otherwise. */
+  discordBase?: string;
 }
 
 export type BuiltApp = FastifyInstance;
@@ -61,6 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await ctx.mail.stop();
     await ctx.serverQueue.stop();
     await ctx.serverLifecycle.stop();
+    await ctx.j4rRecheck.stop();
     await ctx.panel.close();
     await bus.close();
     if (ownsDatabase) await database.close();
@@ -76,6 +87,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const publicUrl = () =>
     settings.string('app_url').replace(/\/+$/, '') || config.publicUrl || `http://localhost:${config.port}`;
   const servers = new ServersService(database.db, settings, panel);
+  const discord = new DiscordService(database.db, settings, publicUrl, options.discordBase ?? 'https://discord.com');
+  const j4r = new J4rService(database.db, settings, discord, app.log);
   const ctx: AppContext = {
     config,
     database,
@@ -90,9 +103,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     panel,
     serverQueue: new ServerQueueWorker(database.db, panel, settings, app.log),
     servers,
+    discord,
+    j4r,
+    j4rRecheck: new J4rRecheckWorker(j4r, app.log),
+    links: new LinksService(database.db, settings, publicUrl, { ...defaultLinkEndpoints, ...options.linkEndpoints }),
     afk: new AfkService(database.db, settings, bus, app.log),
     payments: new PaymentsService(database.db, settings, publicUrl, options.stripeApi),
     serverLifecycle: new ServerLifecycleWorker(database.db, panel, settings, servers, app.log, publicUrl),
+    media: new LocalMediaStorage(config.dataDir),
     publicUrl,
   };
   app.decorate('ctx', ctx);

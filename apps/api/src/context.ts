@@ -2,16 +2,21 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { PanelService } from './integrations/hosting/panel.service.ts';
 import type { Bus } from './lib/bus.ts';
+import type { MediaStorage } from './lib/storage.ts';
 import type { AfkService } from './modules/afk/afk.service.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import type { SessionService } from './modules/auth/sessions.service.ts';
 import type { TwoFactorService } from './modules/auth/two-factor.service.ts';
+import type { DiscordService } from './modules/discord/discord.service.ts';
+import type { J4rService } from './modules/j4r/j4r.service.ts';
+import type { LinksService } from './modules/links/links.service.ts';
 import type { MailOutbox } from './modules/mail/mail.service.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
 import type { ServersService } from './modules/servers/servers.service.ts';
 import type { SettingsService } from './modules/settings/settings.service.ts';
 import type { LicenseService } from './modules/system/license.service.ts';
 import type { RouteInfo } from './plugins/access.ts';
+import type { J4rRecheckWorker } from './workers/j4r-recheck.worker.ts';
 import type { ServerLifecycleWorker } from './workers/server-lifecycle.worker.ts';
 import type { ServerQueueWorker } from './workers/server-queue.worker.ts';
 
@@ -33,12 +38,21 @@ export interface AppContext {
   serverQueue: ServerQueueWorker;
   /** Add credits: card payments and their webhook. */
   payments: PaymentsService;
+  /** Discord account linking (OAuth2 with PKCE). */
+  discord: DiscordService;
+  /** Join for rewards: payouts after a Discord check, and re-checks with clawback. */
+  j4r: J4rService;
+  j4rRecheck: J4rRecheckWorker;
+  /** Link rewards: starting links and paying their claims. */
+  links: LinksService;
   /** AFK earning sessions (one per member, timed by the server). */
   afk: AfkService;
   /** Members' servers after they are built: update, renew, delete. */
   servers: ServersService;
   /** Status sync from the panel, renewal reminders, suspension at expiry, deletion after the grace period. */
   serverLifecycle: ServerLifecycleWorker;
+  /** Uploaded files (avatars, backgrounds, skins), served at /api/media/<key>. */
+  media: MediaStorage;
   /** Where links in mails point: the app_url setting, else PUBLIC_URL, else localhost. */
   publicUrl(): string;
 }

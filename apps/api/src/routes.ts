@@ -4,6 +4,10 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { coinsRoutes } from './modules/coins/coins.routes.ts';
+import { discordRoutes } from './modules/discord/discord.routes.ts';
+import { j4rRoutes } from './modules/j4r/j4r.routes.ts';
+import { linksRoutes } from './modules/links/links.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
 import { panelRoutes } from './modules/panel/panel.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
@@ -37,7 +41,11 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   redeemRoutes,
   storeRoutes,
   profilesRoutes,
+  mediaRoutes,
   afkRoutes,
   referralsRoutes,
   paymentsRoutes,
+  linksRoutes,
+  discordRoutes,
+  j4rRoutes,
 ];

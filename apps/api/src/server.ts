@@ -46,6 +46,7 @@ async function main(): Promise<void> {
   app.ctx.mail.start();
   app.ctx.serverQueue.start();
   app.ctx.serverLifecycle.start();
+  app.ctx.j4rRecheck.start();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     `Hostdeck ${app.ctx.database.kind === 'pglite' ? `on the embedded database in ${config.dataDir}` : 'on PostgreSQL'}`,

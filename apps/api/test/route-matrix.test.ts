@@ -45,6 +45,12 @@ const bodies: Record<string, () => Promise<object>> = {
   'egg-categories': async () => ({ name: 'Matrix games' }),
   eggs: async () => ({ name: 'Matrix egg', category_id: (await category()).id }),
   'redeem-codes': async () => ({ code: `M${Math.random().toString(36).slice(2, 10)}`, coins: 5 }),
+  'j4r-servers': async () => ({
+    name: 'Matrix guild',
+    guild_id: `4${String(Math.floor(Math.random() * 1e17)).padStart(17, '0')}`,
+    invite_code: 'matrix',
+    coins: 5,
+  }),
 };
 /** A valid change of each resource (most have a name). */
 const patches: Record<string, object> = { 'redeem-codes': { coins: 7 } };

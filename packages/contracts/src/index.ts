@@ -7,6 +7,8 @@ export * from './permissions.ts';
 export * from './resource.ts';
 export * from './resources/catalog.ts';
 export * from './resources/economy.ts';
+export * from './resources/media.ts';
+export * from './resources/rewards.ts';
 export * from './resources/roles.ts';
 export * from './resources/servers.ts';
 export * from './resources/users.ts';

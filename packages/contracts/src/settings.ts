@@ -16,6 +16,8 @@ export const settingGroups = [
   'features',
   'economy',
   'payments',
+  'links',
+  'discord',
   'security',
   'mail',
   'appearance',
@@ -85,6 +87,46 @@ function storeSettings(): Record<string, Def> {
       [`store_${key}_price`, int('economy', price, 1, 1_000_000_000, `Coins for one pack of ${label}`)],
       [`store_${key}_amount`, int('economy', amount, 1, 10_000_000, `How much ${label} one pack adds`)],
       [`store_${key}_max`, int('economy', cap, 0, 100_000_000, `Highest ${label} limit purchases can reach`)],
+    ]),
+  );
+}
+
+/** Link-reward providers and their display names (the generic shortener's name is a setting). */
+export const linkProviderNames = {
+  linkvertise: 'Linkvertise',
+  shareus: 'ShareUs',
+  linkpays: 'LinkPays',
+  gyanilinks: 'GyaniLinks',
+  generic: 'Shortener',
+} as const;
+
+function linkSettings(): Record<string, Def> {
+  return Object.fromEntries(
+    Object.entries(linkProviderNames).flatMap(([p, name]) => [
+      [`l4r_${p}_enabled`, flag(false, `Members earn coins for completing ${name} links`, 'links')],
+      [
+        `l4r_${p}_api_key`,
+        {
+          ...str(
+            'links',
+            '',
+            p === 'linkvertise'
+              ? 'Linkvertise anti-bypassing token (claims are then verified with Linkvertise)'
+              : p === 'generic'
+                ? 'API key put in place of {key} in the address template'
+                : `${name} API key`,
+          ),
+          visibility: 'secret',
+        },
+      ],
+      [`l4r_${p}_coins`, int('links', 25, 1, 1_000_000_000, `Coins for one completed ${name} link`)],
+      [`l4r_${p}_daily_limit`, int('links', 5, 1, 1000, `${name} links a member may complete in 24 hours`)],
+      [`l4r_${p}_cooldown_seconds`, int('links', 1800, 0, 86_400, `Seconds between two ${name} links`)],
+      [
+        `l4r_${p}_min_seconds`,
+        int('links', 30, 0, 3600, `Seconds a ${name} link takes at least before its reward can be claimed`),
+      ],
+      [`l4r_${p}_expiry_seconds`, int('links', 3600, 60, 86_400, `Seconds a started ${name} link stays claimable`)],
     ]),
   );
 }
@@ -243,6 +285,41 @@ const definitions: Record<string, Def> = {
     type: 'url',
     visibility: 'private',
   },
+  // links (link rewards)
+  ...linkSettings(),
+  l4r_linkvertise_user_id: {
+    ...str('links', '', 'Your Linkvertise publisher id (the number in your Linkvertise links)', { maxLength: 32 }),
+    visibility: 'private',
+  },
+  l4r_generic_name: str('links', 'Shortener', 'Name members see for the generic shortener', { maxLength: 64 }),
+  l4r_generic_url_template: {
+    ...str(
+      'links',
+      '',
+      'Address of the generic shortener with {url} (the return address, encoded) and optionally {key}, e.g. https://short.example/st?api={key}&url={url}',
+      { maxLength: 512 },
+    ),
+    visibility: 'private',
+  },
+  // discord (account linking, join for rewards)
+  discord_client_id: {
+    ...str('discord', '', 'Client id of the Discord application (OAuth2 redirect: <panel>/api/auth/discord/callback)', {
+      maxLength: 32,
+    }),
+    visibility: 'private',
+  },
+  discord_client_secret: { ...str('discord', '', 'Client secret of the Discord application'), visibility: 'secret' },
+  discord_bot_token: {
+    ...str('discord', '', 'Bot token, used to re-check that members are still in join-for-rewards servers'),
+    visibility: 'secret',
+  },
+  j4r_enabled: flag(false, 'Members earn coins for joining Discord servers', 'discord'),
+  j4r_recheck_enabled: flag(
+    false,
+    'Take the reward back from members who leave (the bot must be in each server)',
+    'discord',
+  ),
+  j4r_recheck_hours: int('discord', 24, 1, 720, 'Hours between two membership checks of one reward'),
   // features
   ...Object.fromEntries(featureFlags.map((f) => [f, flag(featureDefaults[f] ?? false, featureDescriptions[f])])),
   // security

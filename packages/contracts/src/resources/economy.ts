@@ -168,6 +168,8 @@ export const PublicMemberSchema = z
 export type PublicMember = z.infer<typeof PublicMemberSchema>;
 export const ProfileSchema = PublicMemberSchema.extend({
   background: z.string().nullable(),
+  /** The member's Minecraft skin (a 64×64 or 64×32 PNG); null: the default skin. */
+  skin_url: z.string().nullable(),
   joined_at: z.string(),
   servers: z.number().int(),
   early_supporter: z.boolean(),

@@ -5,6 +5,7 @@ export * from './ledger.ts';
 export * from './mail.ts';
 export * from './payments.ts';
 export * from './referrals.ts';
+export * from './rewards.ts';
 export * from './roles.ts';
 export * from './servers.ts';
 export * from './sessions.ts';

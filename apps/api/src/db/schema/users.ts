@@ -18,6 +18,8 @@ export const users = pgTable(
       .references(() => roles.id),
     avatar: text('avatar'),
     background: text('background'),
+    /** Address (/api/media/<key>) of the member's uploaded Minecraft skin (64×64 or 64×32 PNG); null = the default skin. */
+    skin: text('skin'),
     locale: text('locale'),
     coins: integer('coins').notNull().default(0),
     memoryLimit: limit('memory_limit'),

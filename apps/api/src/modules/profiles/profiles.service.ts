@@ -32,6 +32,7 @@ export class ProfilesService {
       .select({
         ...publicColumns,
         background: users.background,
+        skin: users.skin,
         joined: users.createdAt,
         early: users.earlySupporter,
         banned: users.banned,
@@ -41,10 +42,11 @@ export class ProfilesService {
       .innerJoin(roles, eq(roles.id, users.roleId))
       .where(and(eq(users.id, uuid), isNull(users.deletedAt)));
     if (!row || (row.banned && !own)) throw new AppError('NOT_FOUND', 'There is no such member');
-    const { joined, early, banned, servers: serverCount, ...member } = row;
+    const { joined, early, banned, servers: serverCount, skin, ...member } = row;
     return {
       ...member,
       background: row.background,
+      skin_url: skin,
       joined_at: joined.toISOString(),
       servers: Number(serverCount),
       early_supporter: early && this.settings.bool('early_supporters_enabled'),

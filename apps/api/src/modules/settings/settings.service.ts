@@ -7,7 +7,7 @@ import {
   settingsCatalogue,
   settingValueSchema,
 } from '@hostdeck/contracts';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -37,13 +37,15 @@ export class SettingsService {
   }
 
   async reload(): Promise<void> {
-    const rows = await this.db.select().from(settings);
+    // Read as text and parsed here: drizzle's jsonb reader parses a JSON string a second time, so a
+    // stored "424242" would come back as the number 424242 and fail a text setting's schema.
+    const rows = await this.db.select({ key: settings.key, raw: sql<string>`${settings.value}::text` }).from(settings);
     const values = settingDefaults();
     const stored = new Set<string>();
     for (const row of rows) {
       const def = settingsByKey.get(row.key);
       if (!def) continue; // a key the catalogue no longer has is ignored, not served
-      const parsed = settingValueSchema(def).safeParse(row.value);
+      const parsed = settingValueSchema(def).safeParse(JSON.parse(row.raw));
       if (parsed.success) {
         values[row.key] = parsed.data;
         stored.add(row.key);

@@ -54,6 +54,15 @@ describe('admin settings', () => {
     expect(t.app.ctx.settings.string('app_name')).toBe('Hostdeck');
   });
 
+  it('keeps text that looks like a number as text across a reload', async () => {
+    await t.app.ctx.settings.update({ app_name: '2048', company_zip: '0123', l4r_linkvertise_user_id: '424242' });
+    await t.app.ctx.settings.reload();
+    expect(t.app.ctx.settings.get('app_name')).toBe('2048');
+    expect(t.app.ctx.settings.get('l4r_linkvertise_user_id')).toBe('424242');
+    expect(t.app.ctx.settings.isSet('app_name')).toBe(true);
+    await t.app.ctx.settings.update({ app_name: null, company_zip: null, l4r_linkvertise_user_id: null });
+  });
+
   it('admin.root grants settings access; a member gets 403 and a visitor 401', async () => {
     const root = await memberWithPermissions(t.app, ['admin.root'], 8);
     expect((await root.get('/api/admin/settings')).statusCode).toBe(200);

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { dirname, extname, join, resolve, sep } from 'node:path';
+
+export interface StoredMedia {
+  bytes: Buffer;
+  contentType: string;
+}
+
+/**
+ * Where uploaded files live. Keys are made by the server only (`<kind>/<user-uuid>-<random>.<ext>`,
+ * see mediaKey); an implementation still refuses any key that is not of that shape.
+ */
+export interface MediaStorage {
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The file, or null when there is none under this key (or the key is not a valid one). */
+  get(key: string): Promise<StoredMedia | null>;
+  /** Removes the file; a missing file is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+/** The content type of each extension we store; the local store derives one from the other. */
+const typeOfExtension: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.gif': 'image/gif',
+};
+
+/** One folder, then a name of letters, digits, dashes and underscores, then a known extension. */
+const KEY = /^[a-z]{1,32}\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(webp|png|jpg|gif)$/;
+
+export function isValidMediaKey(key: string): boolean {
+  return KEY.test(key);
+}
+
+/** A new key for a member's file of one kind: never built from anything the client sent. */
+export function mediaKey(kind: string, userId: string, extension: 'webp' | 'png'): string {
+  return `${kind}/${userId}-${randomBytes(12).toString('base64url')}.${extension}`;
+}
+
+/** Files on the local disk under `<dataDir>/media` (one instance; several need a shared store). */
+export class LocalMediaStorage implements MediaStorage {
+  private readonly root: string;
+
+  constructor(dataDir: string) {
+    this.root = resolve(dataDir, 'media');
+  }
+
+  /** The file's path, or null for a key that is malformed or would leave the media folder. */
+  private pathOf(key: string): string | null {
+    if (!isValidMediaKey(key)) return null;
+    const path = resolve(this.root, key);
+    return path.startsWith(this.root + sep) ? path : null;
+  }
+
+  async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    const path = this.pathOf(key);
+    if (!path) throw new Error(`Invalid media key: ${JSON.stringify(key)}`);
+    if (typeOfExtension[extname(path)] !== contentType)
+      throw new Error(`The key ${key} does not fit the content type ${contentType}`);
+    await mkdir(dirname(path), { recursive: true });
+    // Written beside, then renamed: a reader never sees half a file.
+    const temporary = join(dirname(path), `.${randomBytes(6).toString('hex')}.tmp`);
+    await writeFile(temporary, bytes);
+    await rename(temporary, path);
+  }
+
+  async get(key: string): Promise<StoredMedia | null> {
+    const path = this.pathOf(key);
+    if (!path) return null;
+    try {
+      return { bytes: await readFile(path), contentType: typeOfExtension[extname(path)]! };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const path = this.pathOf(key);
+    if (!path) return;
+    await unlink(path).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+    });
+  }
+}
