@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoon } from '../components/ui/coming-soon.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { RouteErrorPage } from '../features/errors/route-error-page.tsx';
+import { j4rServerPages } from '../features/j4r-servers/routes.ts';
 import { plannedAdminRoutes, plannedMemberRoutes } from './admin-routes.ts';
 import { GuestOnly, RequirePermission, RequireSession } from './guards.tsx';
 import { AuthLayout } from './layouts/auth-layout.tsx';
@@ -74,6 +75,7 @@ const adminPages: { path: string; permission: string; lazy: RouteObject['lazy'] 
   ...queuePages(),
   ...serverPages(),
   ...redeemCodePages(),
+  ...j4rServerPages,
 ];
 
 function redeemCodePages() {
@@ -155,6 +157,14 @@ const memberPages: { path: string; lazy: RouteObject['lazy'] }[] = [
   {
     path: 'earn/referrals',
     lazy: () => import('../features/earn/referrals-page.tsx').then((m) => ({ Component: m.ReferralsPage })),
+  },
+  {
+    path: 'earn/links',
+    lazy: () => import('../features/earn/links-page.tsx').then((m) => ({ Component: m.LinksPage })),
+  },
+  {
+    path: 'earn/j4r',
+    lazy: () => import('../features/earn/j4r-page.tsx').then((m) => ({ Component: m.J4rPage })),
   },
   {
     path: 'store',

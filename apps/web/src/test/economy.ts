@@ -123,6 +123,7 @@ export function profile(overrides: Partial<Profile> = {}): Profile {
   return {
     ...member(),
     background: null,
+    skin_url: null,
     joined_at: '2025-06-01T09:00:00.000Z',
     servers: 3,
     early_supporter: false,

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, StrictMode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { i18n, initI18n } from '../lib/i18n.ts';
@@ -16,6 +16,7 @@ export interface Call {
   method: string;
   path: string;
   body: unknown;
+  headers: Record<string, string>;
 }
 
 /**
@@ -29,8 +30,9 @@ export function mockApi(routes: Record<string, Handler>): Call[] {
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
       const path = String(input);
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, path, body });
+      // JSON bodies are parsed; a file (an upload) is handed over as it is.
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : (init.body ?? undefined);
+      calls.push({ method, path, body, headers: { ...(init.headers as Record<string, string>) } });
       const handler = routes[`${method} ${path}`];
       if (handler === undefined) return apiError(404, 'NOT_FOUND');
       const result = typeof handler === 'function' ? (handler as (b: unknown) => unknown)(body) : handler;
@@ -40,10 +42,13 @@ export function mockApi(routes: Record<string, Handler>): Call[] {
   return calls;
 }
 
-/** One page at one URL, with the real English messages, a fresh query cache and a stand-in dashboard. */
+/**
+ * One page at one URL, with the real English messages, a fresh query cache and a stand-in dashboard.
+ * `strict` renders under StrictMode, as the app does (each effect runs twice in development).
+ */
 export async function renderPage(
   element: ReactNode,
-  { path, url, extra = [] }: { path: string; url: string; extra?: RouteObject[] },
+  { path, url, extra = [], strict = false }: { path: string; url: string; extra?: RouteObject[]; strict?: boolean },
 ) {
   if (!i18n.isInitialized) await initI18n();
   const router = createMemoryRouter(
@@ -51,10 +56,11 @@ export async function renderPage(
     { initialEntries: [url] },
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const view = render(
+  const page = (
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  const view = render(strict ? <StrictMode>{page}</StrictMode> : page);
   return { router, client, view };
 }

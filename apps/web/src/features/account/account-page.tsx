@@ -9,6 +9,8 @@ import { CoinHistory } from '../coins/coin-history.tsx';
 import { useProfile } from '../profiles/api.ts';
 import { Avatar, RoleBadge } from '../profiles/member-parts.tsx';
 import { linkButton, secondaryLink } from '../servers/page-parts.tsx';
+import { AppearanceCard } from './appearance-card.tsx';
+import { DiscordCard } from './discord-card.tsx';
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
@@ -96,6 +98,8 @@ export function AccountPage() {
           ))}
         </dl>
       </section>
+      <AppearanceCard />
+      <DiscordCard />
       <CoinHistory
         source={myCoinHistory}
         empty={

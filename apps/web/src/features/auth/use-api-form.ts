@@ -13,6 +13,8 @@ const knownMessages: Record<string, string> = {
   'Enter the 6-digit code': 'validation.code',
   'Pick a member': 'validation.pickMember',
   'Letters, digits, - and _ only': 'validation.codeChars',
+  'A Discord id: 17 to 20 digits': 'validation.discordId',
+  'An invite code or a discord.gg address': 'validation.inviteCode',
 };
 
 export interface ApiFormExtras {

@@ -1,9 +1,10 @@
 import type { Payment } from '@hostdeck/contracts';
-import { CircleCheck, CircleX, Clock, FileText, LoaderCircle, type LucideIcon, Undo2 } from 'lucide-react';
+import { CircleCheck, CircleX, Clock, FileText, LoaderCircle, Undo2 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { Notice, noticeLink } from '../../components/ui/notice.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { useBalanceChanged } from '../coins/api.ts';
 import { useCoinText } from '../coins/coin-text.ts';
@@ -115,50 +116,6 @@ export function PaymentsHistory({ payments }: { payments: Payment[] }) {
   );
 }
 
-/** A notice above the form after Stripe sent the member back: icon, title, words and actions. */
-function Notice({
-  icon: Icon,
-  tone,
-  title,
-  children,
-  actions,
-  testId,
-  spin = false,
-}: {
-  icon: LucideIcon;
-  tone: 'sky' | 'emerald' | 'rose' | 'amber' | 'slate';
-  title: string;
-  children: ReactNode;
-  actions?: ReactNode;
-  testId: string;
-  spin?: boolean;
-}) {
-  const tones = {
-    sky: 'border-sky-500/40 bg-sky-500/10 [&>svg]:text-sky-500',
-    emerald: 'border-emerald-500/40 bg-emerald-500/10 [&>svg]:text-emerald-500',
-    rose: 'border-rose-500/40 bg-rose-500/10 [&>svg]:text-rose-500',
-    amber: 'border-amber-500/40 bg-amber-500/10 [&>svg]:text-amber-500',
-    slate: 'border-slate-300 bg-slate-500/5 [&>svg]:text-slate-500 dark:border-slate-700',
-  };
-  return (
-    <section
-      role="status"
-      aria-live="polite"
-      className={`flex items-start gap-3 rounded-2xl border p-4 ${tones[tone]}`}
-      data-testid={testId}
-    >
-      <Icon className={`mt-0.5 size-5 shrink-0 ${spin ? 'animate-spin' : ''}`} aria-hidden />
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <h2 className="font-semibold">{title}</h2>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{children}</p>
-        {actions && <div className="mt-2 flex flex-wrap items-center gap-3">{actions}</div>}
-      </div>
-    </section>
-  );
-}
-
-const textLink = 'text-sm font-semibold text-brand-600 hover:underline dark:text-brand-300';
-
 /**
  * Back from Stripe: with ?payment=<id>, "waiting for confirmation" while the page polls, then the
  * coins credited (the session is reloaded once so the top bar follows) or the failure, or a "slow"
@@ -193,7 +150,7 @@ export function ReturnNotice({
     }
   }, [completed, paymentId]);
   const dismiss = (
-    <button type="button" className={textLink} onClick={onDismiss} data-testid="credits-return-dismiss">
+    <button type="button" className={noticeLink} onClick={onDismiss} data-testid="credits-return-dismiss">
       {t('credits.return.dismiss')}
     </button>
   );
@@ -219,7 +176,7 @@ export function ReturnNotice({
         title={t('credits.return.doneTitle', { coins: coins(payment.coins) })}
         actions={
           <>
-            <Link to={receiptPath(payment)} className={textLink} data-testid="credits-return-receipt">
+            <Link to={receiptPath(payment)} className={noticeLink} data-testid="credits-return-receipt">
               {t('credits.return.viewReceipt')}
             </Link>
             {dismiss}

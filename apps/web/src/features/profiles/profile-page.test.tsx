@@ -1,8 +1,22 @@
-import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADA, ME, profile, signIn, signOut } from '../../test/economy.ts';
 import { apiError, renderPage } from '../../test/render.tsx';
 import { ProfilePage } from './profile-page.tsx';
+import { DEFAULT_SKIN } from './skin-preview.tsx';
+
+// The real viewer module (and skinview3d) loads; only its component is watched, to see that it is asked for.
+const viewer = vi.hoisted(() => ({ rendered: vi.fn() }));
+vi.mock('./skin-viewer.tsx', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./skin-viewer.tsx')>();
+  const Real = real.default;
+  return {
+    default: (props: Parameters<typeof Real>[0]) => {
+      viewer.rendered(props);
+      return <Real {...props} />;
+    },
+  };
+});
 
 afterEach(signOut);
 
@@ -62,5 +76,27 @@ describe('a member’s profile', () => {
     await signIn({ [`GET /api/profiles/${ADA}`]: apiError(403, 'FEATURE_DISABLED') });
     await open();
     expect(await screen.findByTestId('profiles-private')).toHaveTextContent('Profiles are private here');
+  });
+
+  it('loads the 3D skin viewer lazily with the member’s skin, and shows the flat face where WebGL is missing', async () => {
+    const skin = '/api/media/skin/22222222-2222-4222-8222-222222222222-abc.png';
+    await signIn({ [`GET /api/profiles/${ADA}`]: { success: true, data: profile({ skin_url: skin }) } });
+    await open();
+    const box = await screen.findByTestId('profile-skin');
+    // The flat face stands in while the viewer's chunk loads…
+    expect(within(box).getByRole('img', { name: 'ada’s Minecraft skin' })).toBeInTheDocument();
+    await waitFor(() => expect(viewer.rendered).toHaveBeenCalled());
+    expect(viewer.rendered.mock.calls.at(-1)?.[0]).toMatchObject({ skin, fallbackSkin: DEFAULT_SKIN });
+    // …and stays when the viewer cannot get a WebGL context (happy-dom has none).
+    await waitFor(() => expect(within(box).getByTestId('skin-flat')).toBeInTheDocument());
+    expect(within(box).queryByTestId('skin-viewer')).toBeNull();
+    expect(within(box).getByTestId('skin-flat').style.backgroundImage).toContain(skin);
+  });
+
+  it('shows the default skin for a member without one', async () => {
+    await signIn({ [`GET /api/profiles/${ADA}`]: { success: true, data: profile() } });
+    await open();
+    const face = await screen.findByTestId('skin-flat');
+    expect(face.style.backgroundImage).toContain(DEFAULT_SKIN);
   });
 });

@@ -10,6 +10,7 @@ import { useSession } from '../../lib/use-session.ts';
 import { LoadError, linkButton, StatePanel, secondaryLink } from '../servers/page-parts.tsx';
 import { useProfile } from './api.ts';
 import { Avatar, EarlySupporterBadge, RoleBadge } from './member-parts.tsx';
+import { SkinPreview } from './skin-preview.tsx';
 
 /** Loads the profile of the URL; missing and private profiles get their own friendly pages. */
 export function ProfileGate({ children }: { children: (profile: Profile) => ReactNode }) {
@@ -98,44 +99,54 @@ export function ProfilePage() {
                   </div>
                 </div>
               </div>
-              <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
-                <div className="flex items-center gap-3 rounded-xl bg-slate-100 px-4 py-3 dark:bg-slate-800/60">
-                  <CalendarDays className="size-5 shrink-0 text-brand-500" aria-hidden />
-                  <div>
-                    <dt className="text-xs text-slate-500">{t('profiles.joined')}</dt>
-                    <dd className="font-semibold" data-testid="profile-joined">
-                      <time dateTime={p.joined_at} title={f.relative(p.joined_at)}>
-                        {f.date(p.joined_at)}
-                      </time>
-                    </dd>
-                  </div>
-                </div>
-                <div className="flex items-center gap-3 rounded-xl bg-slate-100 px-4 py-3 dark:bg-slate-800/60">
-                  <Server className="size-5 shrink-0 text-brand-500" aria-hidden />
-                  <div>
-                    <dt className="text-xs text-slate-500">{t('profiles.servers')}</dt>
-                    <dd className="font-semibold tabular-nums" data-testid="profile-servers">
-                      {f.number(p.servers)}
-                    </dd>
-                  </div>
-                </div>
-              </dl>
-              {(p.can_gift || own) && (
-                <div className="flex flex-wrap gap-2">
-                  {p.can_gift && (
-                    <Link to={`/profile/${p.uuid}/gift-coins`} className={linkButton} data-testid="gift-link">
-                      <Gift className="size-4" aria-hidden />
-                      {t('profiles.giftCoins')}
-                    </Link>
+              <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
+                <div className="flex min-w-0 flex-1 flex-col gap-5">
+                  <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
+                    <div className="flex items-center gap-3 rounded-xl bg-slate-100 px-4 py-3 dark:bg-slate-800/60">
+                      <CalendarDays className="size-5 shrink-0 text-brand-500" aria-hidden />
+                      <div>
+                        <dt className="text-xs text-slate-500">{t('profiles.joined')}</dt>
+                        <dd className="font-semibold" data-testid="profile-joined">
+                          <time dateTime={p.joined_at} title={f.relative(p.joined_at)}>
+                            {f.date(p.joined_at)}
+                          </time>
+                        </dd>
+                      </div>
+                    </div>
+                    <div className="flex items-center gap-3 rounded-xl bg-slate-100 px-4 py-3 dark:bg-slate-800/60">
+                      <Server className="size-5 shrink-0 text-brand-500" aria-hidden />
+                      <div>
+                        <dt className="text-xs text-slate-500">{t('profiles.servers')}</dt>
+                        <dd className="font-semibold tabular-nums" data-testid="profile-servers">
+                          {f.number(p.servers)}
+                        </dd>
+                      </div>
+                    </div>
+                  </dl>
+                  {(p.can_gift || own) && (
+                    <div className="flex flex-wrap gap-2">
+                      {p.can_gift && (
+                        <Link to={`/profile/${p.uuid}/gift-coins`} className={linkButton} data-testid="gift-link">
+                          <Gift className="size-4" aria-hidden />
+                          {t('profiles.giftCoins')}
+                        </Link>
+                      )}
+                      {own && (
+                        <Link to="/account" className={secondaryLink} data-testid="account-link">
+                          <UserRoundCog className="size-4" aria-hidden />
+                          {t('nav.account')}
+                        </Link>
+                      )}
+                    </div>
                   )}
-                  {own && (
-                    <Link to="/account" className={secondaryLink} data-testid="account-link">
-                      <UserRoundCog className="size-4" aria-hidden />
-                      {t('nav.account')}
-                    </Link>
-                  )}
                 </div>
-              )}
+                <div
+                  className="flex shrink-0 justify-center self-center rounded-xl bg-slate-100 dark:bg-slate-800/60"
+                  data-testid="profile-skin"
+                >
+                  <SkinPreview skin={p.skin_url} label={t('profiles.skinOf', { name: p.username })} />
+                </div>
+              </div>
             </div>
           </article>
         );

@@ -6,12 +6,11 @@ import { useParams } from 'react-router';
 import { useFormat } from '../../lib/format.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { ConfirmDelete } from '../admin/resource/confirm-delete.tsx';
+import { EnabledFilter } from '../admin/resource/enabled-filter.tsx';
 import { ResourceList, RowLink } from '../admin/resource/resource-list.tsx';
 import { useListParams } from '../admin/resource/use-list-params.ts';
 import { isExpired, redeemCodesApi } from './api.ts';
 
-const select =
-  'min-h-10 rounded-xl border border-slate-300 bg-transparent px-3 text-sm dark:border-slate-700 dark:bg-slate-900';
 export const BASE = '/mc-admin/redeem-codes';
 
 /** Copies a code to the clipboard and says so for two seconds. */
@@ -67,19 +66,7 @@ export function RedeemCodesList() {
       query={query}
       rowKey={(c) => String(c.id)}
       createPath={can.create ? `${BASE}/create` : undefined}
-      filters={
-        <select
-          className={select}
-          value={list.get('enabled')}
-          onChange={(e) => list.set({ enabled: e.target.value })}
-          aria-label={t('redeemCodes.state')}
-          data-testid="redeem-enabled-filter"
-        >
-          <option value="">{t('redeemCodes.anyState')}</option>
-          <option value="true">{t('redeemCodes.enabledOnly')}</option>
-          <option value="false">{t('redeemCodes.disabledOnly')}</option>
-        </select>
-      }
+      filters={<EnabledFilter list={list} testId="redeem-enabled-filter" />}
       columns={[
         {
           key: 'code',

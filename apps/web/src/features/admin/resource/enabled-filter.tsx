@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import type { useListParams } from './use-list-params.ts';
+
+const select =
+  'min-h-10 rounded-xl border border-slate-300 bg-transparent px-3 text-sm dark:border-slate-700 dark:bg-slate-900';
+
+/** The "any / enabled / disabled" filter of a resource list with an `enabled` column (kept in the URL). */
+export function EnabledFilter({ list, testId }: { list: ReturnType<typeof useListParams>; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <select
+      className={select}
+      value={list.get('enabled')}
+      onChange={(e) => list.set({ enabled: e.target.value })}
+      aria-label={t('redeemCodes.state')}
+      data-testid={testId}
+    >
+      <option value="">{t('redeemCodes.anyState')}</option>
+      <option value="true">{t('redeemCodes.enabledOnly')}</option>
+      <option value="false">{t('redeemCodes.disabledOnly')}</option>
+    </select>
+  );
+}
