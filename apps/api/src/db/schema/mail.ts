@@ -9,6 +9,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** The template it was written from (mail_templates key); null for a mail written in code. */
+    template: text('template'),
     status: text('status', { enum: ['pending', 'sent', 'logged', 'failed'] })
       .notNull()
       .default('pending'),
@@ -20,3 +22,16 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
+
+/**
+ * Staff edits of a mail template (the defaults live in code): a row exists only for a template
+ * that was changed; "reset to default" deletes it.
+ */
+export const mailTemplates = pgTable('mail_templates', {
+  key: text('key').primaryKey(),
+  subject: text('subject').notNull(),
+  html: text('html').notNull(),
+  updatedBy: uuid('updated_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
