@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi, hasBrowser, launch, newMember, newPage, register } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, hasBrowser, launch, newMember, newPage, register, signInAsAdministrator } from './browser.ts';
 
 describe.runIf(hasBrowser())('the admin area', () => {
   let browser: Browser;
@@ -9,13 +9,9 @@ describe.runIf(hasBrowser())('the admin area', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    // The first Administrator, from the one-time link the server printed.
-    const setupUrl = new URL(inject('setupUrl'));
+    // The first Administrator, from the one-time link the server printed (or signed in, when another test made it).
     ({ context: adminContext, page: admin } = await newPage(browser));
-    await admin.goto(setupUrl.pathname + setupUrl.search);
-    for (const [name, value] of Object.entries(newMember())) await admin.locator(`input[name="${name}"]`).fill(value);
-    await admin.locator('button[type="submit"]').click();
-    await admin.waitForURL((url) => url.pathname === '/mc-admin');
+    await signInAsAdministrator(admin);
   });
   afterAll(async () => {
     await adminContext?.close();

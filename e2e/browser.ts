@@ -40,6 +40,35 @@ export async function register(page: Page, member: ReturnType<typeof newMember>)
   await page.waitForURL('**/dashboard');
 }
 
+/**
+ * The panel's first Administrator. Whichever browser test runs first creates it through the one-time
+ * setup link the server printed; the others sign in with the same credentials.
+ */
+export const ADMINISTRATOR = {
+  username: 'e2e_root',
+  email: 'e2e_root@example.com',
+  password: 'e2e root password long',
+  first_name: 'Ada',
+  last_name: 'Admin',
+};
+
+export async function signInAsAdministrator(page: Page): Promise<void> {
+  const status = await page.request.get('/api/user/auth/setup');
+  if ((await status.json()).setup_required) {
+    const setupUrl = new URL(inject('setupUrl'));
+    await page.goto(setupUrl.pathname + setupUrl.search);
+    for (const [name, value] of Object.entries(ADMINISTRATOR)) await page.locator(`input[name="${name}"]`).fill(value);
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL((url) => url.pathname === '/mc-admin');
+    return;
+  }
+  await page.goto('/auth/login');
+  await login(page, ADMINISTRATOR.username, ADMINISTRATOR.password);
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+  await page.goto('/mc-admin');
+  await page.waitForURL((url) => url.pathname === '/mc-admin');
+}
+
 /** Signs out through the page and waits until the session cookie is gone. */
 export async function logout(page: Page): Promise<void> {
   await page.goto('/auth/logout');

@@ -21,7 +21,9 @@ import { DiscordService } from './modules/discord/discord.service.ts';
 import { J4rService } from './modules/j4r/j4r.service.ts';
 import { LinksService } from './modules/links/links.service.ts';
 import { MailOutbox } from './modules/mail/mail.service.ts';
+import { bindMailPublicUrl } from './modules/mail/templates.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
+import { RedirectCache } from './modules/redirects/redirects.cache.ts';
 import { ServersService } from './modules/servers/servers.service.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { LicenseService } from './modules/system/license.service.ts';
@@ -86,7 +88,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const panel = new PanelService(settings);
   const publicUrl = () =>
     settings.string('app_url').replace(/\/+$/, '') || config.publicUrl || `http://localhost:${config.port}`;
+  bindMailPublicUrl(settings, publicUrl);
   const servers = new ServersService(database.db, settings, panel);
+  const redirects = new RedirectCache(database.db, bus);
+  await redirects.reload();
   const discord = new DiscordService(database.db, settings, publicUrl, options.discordBase ?? 'https://discord.com');
   const j4r = new J4rService(database.db, settings, discord, app.log);
   const ctx: AppContext = {
@@ -111,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payments: new PaymentsService(database.db, settings, publicUrl, options.stripeApi),
     serverLifecycle: new ServerLifecycleWorker(database.db, panel, settings, servers, app.log, publicUrl),
     media: new LocalMediaStorage(config.dataDir),
+    redirects,
     publicUrl,
   };
   app.decorate('ctx', ctx);

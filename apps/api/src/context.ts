@@ -12,6 +12,7 @@ import type { J4rService } from './modules/j4r/j4r.service.ts';
 import type { LinksService } from './modules/links/links.service.ts';
 import type { MailOutbox } from './modules/mail/mail.service.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
+import type { RedirectCache } from './modules/redirects/redirects.cache.ts';
 import type { ServersService } from './modules/servers/servers.service.ts';
 import type { SettingsService } from './modules/settings/settings.service.ts';
 import type { LicenseService } from './modules/system/license.service.ts';
@@ -53,6 +54,8 @@ export interface AppContext {
   serverLifecycle: ServerLifecycleWorker;
   /** Uploaded files (avatars, backgrounds, skins), served at /api/media/<key>. */
   media: MediaStorage;
+  /** Redirect links by name, in memory (the SPA fallback answers /{name} from it). */
+  redirects: RedirectCache;
   /** Where links in mails point: the app_url setting, else PUBLIC_URL, else localhost. */
   publicUrl(): string;
 }

@@ -1,17 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { afkRoutes } from './modules/afk/afk.routes.ts';
+import { announcementsRoutes } from './modules/announcements/announcements.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { verifyEmailRoutes } from './modules/auth/verify-email.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { coinsRoutes } from './modules/coins/coins.routes.ts';
 import { discordRoutes } from './modules/discord/discord.routes.ts';
 import { j4rRoutes } from './modules/j4r/j4r.routes.ts';
 import { linksRoutes } from './modules/links/links.routes.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { panelRoutes } from './modules/panel/panel.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { redeemRoutes } from './modules/redeem/redeem.routes.ts';
+import { redirectsRoutes } from './modules/redirects/redirects.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { queueAdminRoutes } from './modules/servers/queue.admin.routes.ts';
@@ -21,6 +25,7 @@ import { sessionRoutes } from './modules/session/session.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 /** The one registry of feature routes: add a module here. */
@@ -48,4 +53,9 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   linksRoutes,
   discordRoutes,
   j4rRoutes,
+  ticketsRoutes,
+  mailRoutes,
+  verifyEmailRoutes,
+  announcementsRoutes,
+  redirectsRoutes,
 ];

@@ -1,10 +1,11 @@
 import { permissionValues } from '@hostdeck/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverQueue, servers } from '../src/db/schema/index.ts';
+import { mailOutbox, serverQueue, servers } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { newMember, TestClient } from './client.ts';
 import { serverRequest } from './servers.ts';
+import { startSmtpServer } from './smtp-server.ts';
 import { memberWithPermissions } from './users.ts';
 
 let t: TestApp;
@@ -51,9 +52,28 @@ const bodies: Record<string, () => Promise<object>> = {
     invite_code: 'matrix',
     coins: 5,
   }),
+  announcements: async () => ({ title: 'Matrix news', body: '**Hello**', tags: ['matrix'] }),
+  departments: async () => ({ name: `Matrix ${Math.random().toString(36).slice(2, 10)}` }),
+  'redirect-links': async () => ({
+    name: `m-${Math.random().toString(36).slice(2, 10)}`,
+    url: 'https://example.com/matrix',
+  }),
 };
 /** A valid change of each resource (most have a name). */
-const patches: Record<string, object> = { 'redeem-codes': { coins: 7 } };
+const patches: Record<string, object> = {
+  'redeem-codes': { coins: 7 },
+  announcements: { title: 'Renamed', pinned: true },
+  'redirect-links': { url: 'https://example.org/renamed' },
+  departments: { description: 'Renamed' },
+};
+/** A member's ticket in a fresh department. */
+async function ticket(): Promise<number> {
+  const department = await record('departments', { name: `Desk ${Math.random().toString(36).slice(2, 10)}` });
+  const c = new TestClient(t.app);
+  await c.post('/api/user/auth/register', newMember());
+  const res = await c.post('/api/tickets', { department_id: department.id, subject: 'Matrix ticket', message: 'Hi' });
+  return res.json().data.id as number;
+}
 /** A member's queued server request (optionally moved to another status). */
 async function queueItem(status?: 'failed'): Promise<string> {
   const location = await record('locations', { name: 'Queue place' });
@@ -131,6 +151,15 @@ function catalogFixtures(): Record<string, () => Promise<Request>> {
   }
   return out;
 }
+/** A mail that failed for good (the outbox routes act on it). */
+async function failedMail(): Promise<string> {
+  const [row] = await t.database.db
+    .insert(mailOutbox)
+    .values({ to: 'matrix@example.com', subject: 'Matrix', text: 'Matrix', status: 'failed', attempts: 8 })
+    .returning();
+  return row!.id;
+}
+let matrixSmtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 /** A valid request for every permission route, so "allowed" means 2xx, not merely "not 403". */
 const fixtures: Record<string, () => Promise<Request>> = {
   'GET /api/admin/settings': async () => ({ url: '/api/admin/settings' }),
@@ -187,12 +216,42 @@ const fixtures: Record<string, () => Promise<Request>> = {
     url: `/api/admin/server-queue/${await queueItem('failed')}/retry`,
   }),
   'DELETE /api/admin/server-queue/:id': async () => ({ url: `/api/admin/server-queue/${await queueItem()}` }),
+  'GET /api/admin/tickets': async () => ({ url: '/api/admin/tickets?assignee=unassigned&sort=-priority' }),
+  'GET /api/admin/tickets/desk': async () => ({ url: '/api/admin/tickets/desk' }),
+  'GET /api/admin/tickets/:id': async () => ({ url: `/api/admin/tickets/${await ticket()}` }),
+  'POST /api/admin/tickets/:id/messages': async () => ({
+    url: `/api/admin/tickets/${await ticket()}/messages`,
+    payload: { message: 'Matrix reply', internal: true },
+  }),
+  'PATCH /api/admin/tickets/:id': async () => ({
+    url: `/api/admin/tickets/${await ticket()}`,
+    payload: { status: 'in_progress', priority: 'high' },
+  }),
+  'GET /api/admin/mail-templates': async () => ({ url: '/api/admin/mail-templates' }),
+  'GET /api/admin/mail-templates/:id': async () => ({ url: '/api/admin/mail-templates/welcome' }),
+  'PATCH /api/admin/mail-templates/:id': async () => {
+    const current = (await root.get('/api/admin/mail-templates/server_deleted')).json().data;
+    return {
+      url: '/api/admin/mail-templates/server_deleted',
+      payload: { subject: `Matrix ${Math.random()}`, html: '<p>{{server_name}}</p>', updated_at: current.updated_at },
+    };
+  },
+  'DELETE /api/admin/mail-templates/:id': async () => ({ url: '/api/admin/mail-templates/server_deleted' }),
+  'GET /api/admin/mail/outbox': async () => ({ url: '/api/admin/mail/outbox?status=failed&per_page=5' }),
+  'GET /api/admin/mail/outbox/:id': async () => ({ url: `/api/admin/mail/outbox/${await failedMail()}` }),
+  'POST /api/admin/mail/outbox/:id/retry': async () => ({ url: `/api/admin/mail/outbox/${await failedMail()}/retry` }),
+  'POST /api/admin/mail/test': async () => {
+    matrixSmtp ??= await startSmtpServer();
+    await t.app.ctx.settings.update({ smtp_host: '127.0.0.1', smtp_port: matrixSmtp.port, smtp_encryption: 'none' });
+    return { url: '/api/admin/mail/test', payload: { to: 'matrix@example.com' } };
+  },
   'POST /api/admin/panel/test': async () => {
     await t.app.ctx.settings.update({ demo_panel_enabled: true });
     return { url: '/api/admin/panel/test' };
   },
 };
 afterAll(() => t.close());
+afterAll(() => matrixSmtp?.close());
 
 const concrete = (url: string) => url.replace(/:(\w+)/g, 'x').replace('/*', '/anything');
 

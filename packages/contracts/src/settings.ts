@@ -7,7 +7,8 @@ import { z } from 'zod';
  * - secret:  write-only; never returned by any route (the admin UI only learns whether it is set)
  */
 export type SettingVisibility = 'public' | 'private' | 'secret';
-export type SettingType = 'string' | 'text' | 'integer' | 'boolean' | 'url' | 'email' | 'select' | 'code';
+/** `markdown`: a long text rendered by the client's safe Markdown renderer (edited with a preview). */
+export type SettingType = 'string' | 'text' | 'markdown' | 'integer' | 'boolean' | 'url' | 'email' | 'select' | 'code';
 /** The groups of the settings page, in their order (a setting's group must be one of these). */
 export const settingGroups = [
   'general',
@@ -322,6 +323,16 @@ const definitions: Record<string, Def> = {
   j4r_recheck_hours: int('discord', 24, 1, 720, 'Hours between two membership checks of one reward'),
   // features
   ...Object.fromEntries(featureFlags.map((f) => [f, flag(featureDefaults[f] ?? false, featureDescriptions[f])])),
+  // support tickets
+  tickets_max_open: int('features', 3, 1, 100, 'Tickets a member may have open (not closed) at once'),
+  tickets_attachment_max_bytes: int(
+    'features',
+    5 * 1024 * 1024,
+    1024,
+    25 * 1024 * 1024,
+    'Largest ticket attachment, in bytes',
+  ),
+  tickets_attachment_max_count: int('features', 5, 0, 10, 'Most attachments on one ticket message (0: none)'),
   // security
   registration_enabled: flag(true, 'New members may sign up', 'security'),
   session_idle_minutes: {
@@ -339,12 +350,23 @@ const definitions: Record<string, Def> = {
   },
   telemetry_enabled: { ...flag(false, 'Report anonymous usage statistics', 'security'), visibility: 'private' },
   // mail
-  smtp_host: { ...str('mail', '', 'SMTP server; empty logs mails instead of sending them'), visibility: 'private' },
+  smtp_host: { ...str('mail', '', 'SMTP server; while empty, mails are held in the outbox'), visibility: 'private' },
   smtp_port: { ...int('mail', 587, 1, 65_535, 'SMTP port'), visibility: 'private' },
-  smtp_secure: { ...flag(false, 'Use TLS from the first byte (port 465)', 'mail'), visibility: 'private' },
+  smtp_encryption: {
+    type: 'select',
+    group: 'mail',
+    visibility: 'private',
+    default: 'starttls',
+    options: ['none', 'starttls', 'tls'],
+    description: 'Encryption: none, STARTTLS required (port 587) or TLS from the first byte (port 465)',
+  },
   smtp_user: { ...str('mail', '', 'SMTP user name'), visibility: 'private' },
   smtp_password: { ...str('mail', '', 'SMTP password'), visibility: 'secret' },
   smtp_from: { ...str('mail', 'Hostdeck <no-reply@localhost>', 'Sender of outgoing mail'), visibility: 'private' },
+  new_login_mail_enabled: {
+    ...flag(true, 'Mail members when their account is signed in from a new browser or address', 'mail'),
+    visibility: 'private',
+  },
   // appearance
   custom_css: {
     type: 'code',
@@ -368,7 +390,7 @@ const definitions: Record<string, Def> = {
   },
   // legal
   privacy_policy: {
-    type: 'text',
+    type: 'markdown',
     group: 'legal',
     visibility: 'public',
     default: '',
@@ -376,7 +398,7 @@ const definitions: Record<string, Def> = {
     description: 'Privacy policy (Markdown)',
   },
   terms_of_service: {
-    type: 'text',
+    type: 'markdown',
     group: 'legal',
     visibility: 'public',
     default: '',

@@ -8,8 +8,10 @@ export interface StoredMedia {
 }
 
 /**
- * Where uploaded files live. Keys are made by the server only (`<kind>/<user-uuid>-<random>.<ext>`,
- * see mediaKey); an implementation still refuses any key that is not of that shape.
+ * Where uploaded files live. Keys are made by the server only: members' pictures
+ * (`<kind>/<user-uuid>-<random>.<ext>`, see mediaKey) and ticket attachments
+ * (`attachments/<random>.<ext>`, see attachmentKey); an implementation still refuses any key that is
+ * of neither shape.
  */
 export interface MediaStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
@@ -25,13 +27,39 @@ const typeOfExtension: Record<string, string> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.gif': 'image/gif',
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain',
 };
 
-/** One folder, then a name of letters, digits, dashes and underscores, then a known extension. */
-const KEY = /^[a-z]{1,32}\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(webp|png|jpg|gif)$/;
+/** One folder (not the attachments one), then a name of letters, digits, dashes and underscores, then an image extension. */
+const KEY = /^(?!attachments\/)[a-z]{1,32}\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(webp|png|jpg|gif)$/;
+/** Ticket attachments: their own folder, a random name only, an image, PDF or text extension. */
+const ATTACHMENT_KEY = /^attachments\/[A-Za-z0-9_-]{24}\.(webp|png|jpg|gif|pdf|txt)$/;
 
+/** A member's picture, which /api/media serves to anyone: never an attachment. */
 export function isValidMediaKey(key: string): boolean {
   return KEY.test(key);
+}
+
+/** A ticket attachment, served only through its ticket to its owner and staff. */
+export function isValidAttachmentKey(key: string): boolean {
+  return ATTACHMENT_KEY.test(key);
+}
+
+/** The storage extension of each attachment type (detected from the content). */
+export const attachmentExtensions = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+  'text/plain': 'txt',
+} as const;
+export type AttachmentType = keyof typeof attachmentExtensions;
+
+/** A new key for a ticket attachment: random, never built from the upload's name. */
+export function attachmentKey(type: AttachmentType): string {
+  return `attachments/${randomBytes(18).toString('base64url')}.${attachmentExtensions[type]}`;
 }
 
 /** A new key for a member's file of one kind: never built from anything the client sent. */
@@ -49,7 +77,7 @@ export class LocalMediaStorage implements MediaStorage {
 
   /** The file's path, or null for a key that is malformed or would leave the media folder. */
   private pathOf(key: string): string | null {
-    if (!isValidMediaKey(key)) return null;
+    if (!isValidMediaKey(key) && !isValidAttachmentKey(key)) return null;
     const path = resolve(this.root, key);
     return path.startsWith(this.root + sep) ? path : null;
   }

@@ -9,6 +9,7 @@ import { access } from './access.ts';
 /**
  * Serves the built SPA. Hashed assets are cached for a year; every other path that is not a file
  * gets index.html (history fallback) so each client route loads on refresh. /api/* never falls back.
+ * A single-segment path that names a redirect link answers 302 to its address first.
  */
 export async function registerSpa(app: FastifyInstance): Promise<void> {
   const root = app.ctx.config.webDistDir ?? defaultWebDist;
@@ -27,6 +28,9 @@ export async function registerSpa(app: FastifyInstance): Promise<void> {
     const path = (req.params as { '*': string })['*'];
     if (req.url.startsWith('/api/') || req.url === '/api')
       throw new AppError('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`);
+    // A redirect link (/discord, say) before the client's not-found page; names of real pages never match.
+    const target = app.ctx.redirects.target(path);
+    if (target) return reply.header('cache-control', 'no-store').redirect(target, 302);
     if (!built) {
       return reply
         .status(503)

@@ -20,9 +20,13 @@ beforeEach(async () => {
 
 const lifecycle = () => w.t.app.ctx.serverLifecycle;
 const row = async (id: string) => (await w.t.database.db.select().from(servers).where(eq(servers.id, id)))[0];
+/** The lifecycle's mails to a member (sign-up and build mails left out): "template: subject". */
 async function mailsTo(userId: string) {
   const [u] = await w.t.database.db.select().from(users).where(eq(users.id, userId));
-  return (await w.t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, u!.email))).map((m) => m.subject);
+  const lifecycleTemplates = ['renewal_reminder', 'server_suspended', 'server_deleted'];
+  return (await w.t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, u!.email)))
+    .filter((m) => lifecycleTemplates.includes(m.template ?? ''))
+    .map((m) => `${m.template}: ${m.subject}`);
 }
 
 describe('server lifecycle worker', () => {
@@ -55,13 +59,13 @@ describe('server lifecycle worker', () => {
     expect(await mailsTo(a.id)).toEqual([]);
     await lifecycle().runOnce(new Date(expires.getTime() - 2 * DAY));
     await lifecycle().runOnce(new Date(expires.getTime() - 1 * DAY));
-    expect(await mailsTo(a.id)).toEqual([`Your server "Survival" expires soon`]);
+    expect(await mailsTo(a.id)).toEqual([`renewal_reminder: Hostdeck: your server "Survival" expires soon`]);
 
     const expiredAt = new Date(expires.getTime() + 60_000);
     await lifecycle().runOnce(expiredAt);
     expect(a.panel()?.status).toBe('suspended');
     expect(await row(a.server.id)).toMatchObject({ status: 'suspended', expirySuspendedAt: expiredAt });
-    expect(await mailsTo(a.id)).toContain(`Your server "Survival" is suspended`);
+    expect(await mailsTo(a.id)).toContain(`server_suspended: Hostdeck: your server "Survival" is suspended`);
 
     await lifecycle().runOnce(new Date(expiredAt.getTime() + 6 * DAY));
     expect(await row(a.server.id)).toBeDefined();
@@ -75,7 +79,7 @@ describe('server lifecycle worker', () => {
     await lifecycle().runOnce(new Date(Date.now() + 11 * 60_000));
     expect(a.panel()).toBeUndefined();
     expect(await row(a.server.id)).toBeUndefined();
-    expect(await mailsTo(a.id)).toContain(`Your server "Survival" was deleted`);
+    expect(await mailsTo(a.id)).toContain(`server_deleted: Hostdeck: your server "Survival" was deleted`);
   });
 
   it('counts the grace period from the suspension, not the expiry, when the worker comes late', async () => {

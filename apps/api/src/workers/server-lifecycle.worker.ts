@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { servers, users, workerHeartbeats } from '../db/schema/index.ts';
 import type { PanelService } from '../integrations/hosting/panel.service.ts';
-import { enqueueMail } from '../modules/mail/mail.service.ts';
+import { enqueueTemplateMail, mailDate } from '../modules/mail/templates.ts';
 import type { ServersService } from '../modules/servers/servers.service.ts';
 import type { SettingsService } from '../modules/settings/settings.service.ts';
 
@@ -131,24 +131,28 @@ export class ServerLifecycleWorker {
   private async remind(now: Date): Promise<void> {
     const days = this.settings.number('server_renew_reminder_days');
     if (days <= 0) return;
-    // Claimed by setting reminder_sent_at: a reminder goes out once, whichever instance gets there.
-    const due = await this.db
-      .update(servers)
-      .set({ reminderSentAt: now })
-      .where(
-        and(
-          isNull(servers.reminderSentAt),
-          gt(servers.expiresAt, now),
-          lte(servers.expiresAt, new Date(now.getTime() + days * DAY_MS)),
-        ),
-      )
-      .returning();
-    for (const s of due)
-      await this.mail(
-        s,
-        `Your server "${s.name}" expires soon`,
-        `Your server "${s.name}" expires on ${s.expiresAt?.toUTCString()}. Renew it for ${this.settings.number('server_renew_cost')} coins to keep it running: ${this.publicUrl()}/server/${s.id}/renew`,
-      );
+    // Claimed by setting reminder_sent_at: a reminder goes out once, whichever instance gets there
+    // (the claim and the mails commit together, so a reminder is never claimed without its mail).
+    await this.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const due = await tx
+        .update(servers)
+        .set({ reminderSentAt: now })
+        .where(
+          and(
+            isNull(servers.reminderSentAt),
+            gt(servers.expiresAt, now),
+            lte(servers.expiresAt, new Date(now.getTime() + days * DAY_MS)),
+          ),
+        )
+        .returning();
+      for (const s of due)
+        await this.mail(tx, s, 'renewal_reminder', {
+          expires_at: s.expiresAt ? mailDate(this.settings, s.expiresAt) : '',
+          renew_cost: this.settings.number('server_renew_cost'),
+          renew_url: `${this.publicUrl()}/server/${s.id}/renew`,
+        });
+    });
   }
 
   private async suspendExpired(now: Date): Promise<void> {
@@ -170,17 +174,19 @@ export class ServerLifecycleWorker {
         this.log.warn({ err, server: s.id }, 'suspending an expired server failed; retrying on the next pass');
         continue;
       }
-      const [won] = await this.db
-        .update(servers)
-        .set({ status: 'suspended', expirySuspendedAt: now, updatedAt: new Date() })
-        .where(and(eq(servers.id, s.id), isNull(servers.expirySuspendedAt), lte(servers.expiresAt, now)))
-        .returning();
-      if (won)
-        await this.mail(
-          s,
-          `Your server "${s.name}" is suspended`,
-          `Your server "${s.name}" expired and is suspended. Renew it within ${this.settings.number('server_delete_grace_days')} days or it will be deleted: ${this.publicUrl()}/server/${s.id}/renew`,
-        );
+      await this.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const [won] = await tx
+          .update(servers)
+          .set({ status: 'suspended', expirySuspendedAt: now, updatedAt: new Date() })
+          .where(and(eq(servers.id, s.id), isNull(servers.expirySuspendedAt), lte(servers.expiresAt, now)))
+          .returning();
+        if (won)
+          await this.mail(tx, s, 'server_suspended', {
+            grace_days: this.settings.number('server_delete_grace_days'),
+            renew_url: `${this.publicUrl()}/server/${s.id}/renew`,
+          });
+      });
     }
   }
 
@@ -245,16 +251,24 @@ export class ServerLifecycleWorker {
       return;
     }
     // Deleted because it expired (and was not renewed): the owner hears of it.
-    if (s.expirySuspendedAt)
-      await this.mail(
-        s,
-        `Your server "${s.name}" was deleted`,
-        `Your server "${s.name}" expired and was not renewed, so it has been deleted.`,
-      );
+    if (s.expirySuspendedAt) await this.mail(this.db, s, 'server_deleted', {});
   }
 
-  private async mail(s: ServerRow, subject: string, text: string): Promise<void> {
-    const [owner] = await this.db.select({ email: users.email }).from(users).where(eq(users.id, s.ownerId));
-    if (owner) await enqueueMail(this.db, { to: owner.email, subject, text });
+  private async mail(
+    db: Db,
+    s: ServerRow,
+    template: 'renewal_reminder' | 'server_suspended' | 'server_deleted',
+    vars: Record<string, string | number>,
+  ): Promise<void> {
+    const [owner] = await db
+      .select({ email: users.email, username: users.username })
+      .from(users)
+      .where(eq(users.id, s.ownerId));
+    if (owner)
+      await enqueueTemplateMail(db, this.settings, {
+        to: owner.email,
+        template,
+        vars: { ...vars, username: owner.username, server_name: s.name },
+      });
   }
 }

@@ -1,11 +1,11 @@
 import { PterodactylSimulator } from '@hostdeck/pterodactyl-sim';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { newMember, TestClient } from '../../test/client.ts';
 import { serverRequest } from '../../test/servers.ts';
 import { memberWithPermissions } from '../../test/users.ts';
-import { serverQueue, serverQueueLogs, servers, workerHeartbeats } from '../db/schema/index.ts';
+import { mailOutbox, serverQueue, serverQueueLogs, servers, users, workerHeartbeats } from '../db/schema/index.ts';
 
 let t: TestApp;
 let sim: PterodactylSimulator;
@@ -66,6 +66,15 @@ describe('server queue worker', () => {
     expect(requests[0]).toMatchObject({ id: q.id, status: 'completed' });
     const [beat] = await t.database.db.select().from(workerHeartbeats);
     expect(beat?.name).toBe('server-queue');
+    // The owner hears of it once, with the panel's page of the server.
+    const [ownerRow] = await t.database.db.select().from(users).where(eq(users.id, q.user_id));
+    const built = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, ownerRow!.email), eq(mailOutbox.template, 'server_created')));
+    expect(built).toHaveLength(1);
+    expect(built[0]!.subject).toBe('Hostdeck: your server "Survival" is ready');
+    expect(built[0]!.text).toContain(`${sim.url}/server/${onPanel[0]!.uuid.slice(0, 8)}`);
   });
 
   it('retries a transient panel fault with backoff, then completes', async () => {

@@ -15,6 +15,7 @@ import {
 import type { PanelService } from '../integrations/hosting/panel.service.ts';
 import { type HostingProvider, PanelAccountConflict } from '../integrations/hosting/provider.ts';
 import { PanelError } from '../integrations/pterodactyl/errors.ts';
+import { enqueueTemplateMail, mailGlobals } from '../modules/mail/templates.ts';
 import { settleReferral } from '../modules/referrals/referrals.service.ts';
 import type { SettingsService } from '../modules/settings/settings.service.ts';
 
@@ -185,6 +186,13 @@ export class ServerQueueWorker {
           })
           .onConflictDoNothing({ target: servers.panelServerId })
           .returning({ id: servers.id });
+        // A new server (not a retry that adopted one) tells its owner, with the build.
+        if (row)
+          await enqueueTemplateMail(tx as unknown as Db, this.settings, {
+            to: owner.email,
+            template: 'server_created',
+            vars: { username: owner.username, server_name: item.name, server_url: this.serverUrl(built.identifier) },
+          });
         await tx
           .update(serverQueue)
           .set({ status: 'completed', serverId: row?.id ?? null, lastError: null, updatedAt: new Date() })
@@ -198,6 +206,12 @@ export class ServerQueueWorker {
     } catch (err) {
       await this.fail(item, err);
     }
+  }
+
+  /** Where the owner manages the server: the game panel's page when its address is known, else the dashboard. */
+  private serverUrl(identifier: string): string {
+    const panel = this.settings.string('pterodactyl_base_url').replace(/\/+$/, '');
+    return panel ? `${panel}/server/${identifier}` : `${mailGlobals(this.settings).app_url}/dashboard`;
   }
 
   /** The member's panel account: linked by external id, else created; never an existing account taken over. */

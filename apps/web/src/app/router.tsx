@@ -1,8 +1,13 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoon } from '../components/ui/coming-soon.tsx';
 import { Loading } from '../components/ui/loading.tsx';
+import { announcementAdminPages } from '../features/announcements/routes.ts';
+import { departmentPages } from '../features/departments/routes.ts';
 import { RouteErrorPage } from '../features/errors/route-error-page.tsx';
 import { j4rServerPages } from '../features/j4r-servers/routes.ts';
+import { mailAdminPages } from '../features/mail-templates/routes.ts';
+import { redirectLinkPages } from '../features/redirect-links/routes.ts';
+import { ticketAdminPages, ticketMemberPages } from '../features/tickets/routes.ts';
 import { plannedAdminRoutes, plannedMemberRoutes } from './admin-routes.ts';
 import { GuestOnly, RequirePermission, RequireSession } from './guards.tsx';
 import { AuthLayout } from './layouts/auth-layout.tsx';
@@ -23,6 +28,7 @@ const auth = {
     import('../features/auth/two-factor-setup-page.tsx').then((m) => ({ Component: m.TwoFactorDisbandPage })),
   sso: () => import('../features/auth/sso-page.tsx').then((m) => ({ Component: m.SsoPage })),
   setup: () => import('../features/auth/setup-page.tsx').then((m) => ({ Component: m.SetupPage })),
+  verifyEmail: () => import('../features/auth/verify-email-page.tsx').then((m) => ({ Component: m.VerifyEmailPage })),
 };
 const legal = (setting: 'privacy_policy' | 'terms_of_service', title: string) => () =>
   import('../features/legal/legal-page.tsx').then((m) => ({ Component: () => m.LegalPage({ setting, title }) }));
@@ -76,6 +82,11 @@ const adminPages: { path: string; permission: string; lazy: RouteObject['lazy'] 
   ...serverPages(),
   ...redeemCodePages(),
   ...j4rServerPages,
+  ...departmentPages,
+  ...ticketAdminPages,
+  ...announcementAdminPages,
+  ...redirectLinkPages,
+  ...mailAdminPages,
 ];
 
 function redeemCodePages() {
@@ -194,6 +205,12 @@ const memberPages: { path: string; lazy: RouteObject['lazy'] }[] = [
     path: 'leaderboard',
     lazy: () => import('../features/profiles/leaderboard-page.tsx').then((m) => ({ Component: m.LeaderboardPage })),
   },
+  {
+    path: 'announcements',
+    lazy: () =>
+      import('../features/announcements/announcements-page.tsx').then((m) => ({ Component: m.AnnouncementsPage })),
+  },
+  ...ticketMemberPages,
 ];
 
 function queuePages() {
@@ -306,6 +323,7 @@ export const routes: RouteObject[] = [
           { path: '2fa/verify', lazy: auth.verify },
           { path: 'sso', lazy: auth.sso },
           { path: 'setup', lazy: auth.setup },
+          { path: 'verify-email', lazy: auth.verifyEmail },
           {
             element: <RequireSession />,
             children: [

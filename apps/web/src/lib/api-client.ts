@@ -15,13 +15,17 @@ export class ApiError extends Error {
 
 /**
  * The one way the client talks to the API: JSON, same-origin cookies, the CSRF header on writes.
- * `raw` sends a file as the body instead, with its own type as the content type (uploads).
+ * `raw` sends a file as the body instead, with its own type as the content type (uploads);
+ * `form` sends multipart/form-data (fields and files; the browser sets the boundary).
  */
-export async function api<T>(path: string, init: { method?: string; body?: unknown; raw?: Blob } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; raw?: Blob; form?: FormData } = {},
+): Promise<T> {
   const method = init.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json' };
   if (init.raw) headers['content-type'] = init.raw.type || 'application/octet-stream';
-  else if (init.body !== undefined) headers['content-type'] = 'application/json';
+  else if (init.body !== undefined && !init.form) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers[CSRF_HEADER] = readCookie(CSRF_COOKIE) ?? '';
   let res: Response;
   try {
@@ -29,7 +33,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
       method,
       headers,
       credentials: 'same-origin',
-      body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+      body: init.form ?? init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
     });
   } catch {
     throw new ApiError(0, 'NETWORK_ERROR', 'The server cannot be reached');

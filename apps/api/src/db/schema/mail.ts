@@ -11,7 +11,8 @@ export const mailOutbox = pgTable(
     html: text('html'),
     /** The template it was written from (mail_templates key); null for a mail written in code. */
     template: text('template'),
-    status: text('status', { enum: ['pending', 'sent', 'logged', 'failed'] })
+    /** held: waiting for SMTP to be configured; logged: an older build wrote it to the log. */
+    status: text('status', { enum: ['pending', 'held', 'sent', 'logged', 'failed'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),

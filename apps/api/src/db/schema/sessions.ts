@@ -23,10 +23,10 @@ export const sessions = pgTable(
 );
 export type SessionRow = typeof sessions.$inferSelect;
 
-/** Single-use, hashed, expiring tokens: password resets and the first-run setup link. */
+/** Single-use, hashed, expiring tokens: password resets, email verification and the first-run setup link. */
 export const authTokens = pgTable('auth_tokens', {
   id: uuid('id').primaryKey().defaultRandom(),
-  kind: text('kind', { enum: ['password_reset', 'setup'] }).notNull(),
+  kind: text('kind', { enum: ['password_reset', 'setup', 'verify_email'] }).notNull(),
   userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

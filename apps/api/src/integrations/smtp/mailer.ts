@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { SettingsService } from '../../modules/settings/settings.service.ts';
 
 export interface OutgoingMail {
@@ -9,9 +10,31 @@ export interface OutgoingMail {
 }
 
 export interface Mailer {
-  /** True when SMTP is configured; otherwise mails are written to the log instead. */
+  /** True when SMTP is configured; otherwise mails wait in the outbox ('held'). */
   configured(): boolean;
+  /** Sends through the shared, pooled transport (the outbox worker). */
   send(mail: OutgoingMail): Promise<void>;
+  /** Sends now over a fresh connection that gives up after `timeoutMs` (the admin's test mail). */
+  sendNow(mail: OutgoingMail, timeoutMs: number): Promise<void>;
+}
+
+/** The transport options from the mail settings; smtp_encryption picks plain, STARTTLS or TLS. */
+export function transportOptions(settings: SettingsService, timeoutMs = 20_000): SMTPTransport.Options {
+  const encryption = settings.string('smtp_encryption');
+  const user = settings.string('smtp_user');
+  return {
+    host: settings.string('smtp_host'),
+    port: settings.number('smtp_port'),
+    // tls: TLS from the first byte; starttls: the upgrade is required (no silent plain-text fallback);
+    // none: never upgrade, even when the server offers it.
+    secure: encryption === 'tls',
+    requireTLS: encryption === 'starttls',
+    ignoreTLS: encryption === 'none',
+    auth: user ? { user, pass: settings.string('smtp_password') } : undefined,
+    connectionTimeout: Math.min(10_000, timeoutMs),
+    greetingTimeout: Math.min(10_000, timeoutMs),
+    socketTimeout: timeoutMs,
+  };
 }
 
 /** nodemailer over SMTP, rebuilt whenever the mail settings change. */
@@ -21,29 +44,36 @@ export function smtpMailer(settings: SettingsService): Mailer {
     transport?.close();
     transport = undefined;
   });
-  const build = () =>
-    nodemailer.createTransport({
-      host: settings.string('smtp_host'),
-      port: settings.number('smtp_port'),
-      secure: settings.bool('smtp_secure'),
-      auth: settings.string('smtp_user')
-        ? { user: settings.string('smtp_user'), pass: settings.string('smtp_password') }
-        : undefined,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    });
+  const message = (mail: OutgoingMail) => ({
+    from: settings.string('smtp_from'),
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? undefined,
+  });
   return {
     configured: () => settings.string('smtp_host') !== '',
     send: async (mail) => {
-      transport ??= build();
-      await transport.sendMail({
-        from: settings.string('smtp_from'),
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html ?? undefined,
-      });
+      transport ??= nodemailer.createTransport(transportOptions(settings));
+      await transport.sendMail(message(mail));
+    },
+    sendNow: async (mail, timeoutMs) => {
+      const once = nodemailer.createTransport(transportOptions(settings, timeoutMs));
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          once.sendMail(message(mail)),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(
+              () => reject(new Error(`No answer from the SMTP server within ${timeoutMs} ms`)),
+              timeoutMs,
+            );
+          }),
+        ]);
+      } finally {
+        clearTimeout(timer);
+        once.close();
+      }
     },
   };
 }

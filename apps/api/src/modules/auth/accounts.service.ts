@@ -20,7 +20,13 @@ export interface NewAccount extends Omit<RegisterBody, 'ref'> {
 }
 
 /** Creates an account with the new-member defaults from settings. Used by sign-up, setup and the CLI. */
-export async function createAccount(db: Db, settings: SettingsService, input: NewAccount): Promise<UserRow> {
+export async function createAccount(
+  db: Db,
+  settings: SettingsService,
+  input: NewAccount,
+  /** Runs in the account's transaction (the sign-up mails commit with it). */
+  onCreated?: (tx: Db, user: UserRow) => Promise<void>,
+): Promise<UserRow> {
   const fields: Record<string, string> = {};
   if (await findUserByLogin(db, input.username)) fields.username = 'This username is taken';
   if (await findUserByEmail(db, input.email)) fields.email = 'This email is already registered';
@@ -63,7 +69,9 @@ export async function createAccount(db: Db, settings: SettingsService, input: Ne
         .returning();
       if (!row) throw new Error('User insert returned nothing');
       if (referrer) await recordReferral(tx, referrer, row);
-      return (await makeEarlySupporter(tx, settings, row)) ?? row;
+      const created = (await makeEarlySupporter(tx, settings, row)) ?? row;
+      await onCreated?.(tx, created);
+      return created;
     });
   } catch (err) {
     // Two sign-ups racing for one name: the unique index decides, the loser gets the same answer.

@@ -5,9 +5,11 @@ import type { Db } from '../../db/client.ts';
 import { authTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { enqueueMail } from '../mail/mail.service.ts';
+import { enqueueTemplateMail } from '../mail/templates.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { createAccount } from './accounts.service.ts';
+import { EmailVerificationService } from './email-verification.service.ts';
+import { mailIfNewLogin } from './new-login.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { ClientInfo, SessionService } from './sessions.service.ts';
 import { findUserByEmail, findUserByLogin, hasAdministrator } from './users.repo.ts';
@@ -45,23 +47,36 @@ export interface LoginResult {
 }
 
 export class AuthService {
+  /** Email verification links (mailed at sign-up and on request). */
+  readonly verification: EmailVerificationService;
+
   constructor(
     private readonly db: Db,
     private readonly settings: SettingsService,
     private readonly sessions: SessionService,
     private readonly publicUrl: () => string,
-  ) {}
+  ) {
+    this.verification = new EmailVerificationService(db, settings, sessions, publicUrl);
+  }
 
   async register(body: RegisterBody, client: ClientInfo): Promise<{ token: string; uuid: string; username: string }> {
     if (!this.settings.bool('registration_enabled')) {
       throw new AppError('REGISTRATION_DISABLED', 'Sign-up is closed on this panel');
     }
-    const user = await createAccount(this.db, this.settings, {
-      ...body,
-      roleLevel: MEMBER_ROLE_LEVEL,
-      ip: client.ip,
-      device: client.device,
-    });
+    const user = await createAccount(
+      this.db,
+      this.settings,
+      { ...body, roleLevel: MEMBER_ROLE_LEVEL, ip: client.ip, device: client.device },
+      // The welcome mail and the verification link commit with the account.
+      async (tx, created) => {
+        await enqueueTemplateMail(tx, this.settings, {
+          to: created.email,
+          template: 'welcome',
+          vars: { username: created.username, dashboard_url: `${this.publicUrl()}/dashboard` },
+        });
+        await this.verification.issue(tx, created);
+      },
+    );
     const { token } = await this.sessions.create(user.id, client);
     return { token, uuid: user.id, username: user.username };
   }
@@ -79,6 +94,8 @@ export class AuthService {
     // Rotation: a login never keeps using a token the browser already had.
     const previous = await this.sessions.resolve(previousToken);
     if (previous) await this.sessions.revoke(previous.session.id);
+    // Checked before this sign-in's own session exists.
+    await mailIfNewLogin(this.db, this.settings, user, client, this.publicUrl());
     const { token } = await this.sessions.create(user.id, client, user.twoFactorEnabled);
     await this.db
       .update(users)
@@ -97,7 +114,6 @@ export class AuthService {
     if (!user || user.deletedAt || user.banned) return;
     const token = randomToken();
     const link = `${this.publicUrl()}/auth/reset-password?token=${encodeURIComponent(token)}`;
-    const appName = this.settings.string('app_name');
     await this.db.transaction(async (tx) => {
       // Only the newest link works.
       await tx
@@ -110,10 +126,10 @@ export class AuthService {
         tokenHash: sha256(token),
         expiresAt: new Date(Date.now() + RESET_TTL_MS),
       });
-      await enqueueMail(tx as unknown as Db, {
+      await enqueueTemplateMail(tx as unknown as Db, this.settings, {
         to: user.email,
-        subject: `${appName}: reset your password`,
-        text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your ${appName} account (${user.username}).\nOpen this link within 30 minutes to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.`,
+        template: 'reset_password',
+        vars: { username: user.username, reset_url: link, expires_minutes: RESET_TTL_MS / 60_000 },
       });
     });
   }

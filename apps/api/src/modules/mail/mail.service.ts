@@ -7,22 +7,28 @@ import type { Mailer, OutgoingMail } from '../../integrations/smtp/mailer.ts';
 const MAX_ATTEMPTS = 8;
 const BATCH = 20;
 
-/** Puts a mail in the outbox; pass the transaction that caused it so both commit together. */
+/** Puts a mail written in code in the outbox (templated mails use enqueueTemplateMail); pass the caller's transaction. */
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
   await db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
 }
 
+/** Seconds before the next attempt after `attempts` failures: 30 s, 1 min, 2 min, … capped at an hour. */
+export const retryDelaySeconds = (attempts: number) => Math.min(3600, 2 ** attempts * 15);
+
 /**
  * The outbox worker: claims due mails with SKIP LOCKED (safe with several instances), sends them
- * outside any transaction, retries with exponential backoff. Without SMTP it logs the mail instead.
+ * outside any transaction, retries with exponential backoff. Without SMTP the mails are held (kept,
+ * shown to admins) and go out once SMTP is configured.
  */
 export class MailOutbox {
   private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
+  /** The worker's clock for backoff and due times; tests move it forward instead of sleeping. */
+  now: () => Date = () => new Date();
 
   constructor(
     private readonly db: Db,
-    private readonly mailer: Mailer,
+    readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -39,7 +45,7 @@ export class MailOutbox {
     await this.running;
   }
 
-  /** Sends every due mail once; returns how many were handled. */
+  /** Sends every due mail once (or holds them without SMTP); returns how many were handled. */
   flush(): Promise<number> {
     this.running ??= this.work().finally(() => {
       this.running = undefined;
@@ -48,12 +54,27 @@ export class MailOutbox {
   }
 
   private async work(): Promise<number> {
+    if (!this.mailer.configured()) {
+      const held = await this.db
+        .update(mailOutbox)
+        .set({ status: 'held' })
+        .where(eq(mailOutbox.status, 'pending'))
+        .returning({ id: mailOutbox.id });
+      if (held.length > 0) this.log.info({ count: held.length }, 'SMTP not configured: mails held in the outbox');
+      return held.length;
+    }
+    // SMTP is configured (again): what was held is due now.
+    await this.db
+      .update(mailOutbox)
+      .set({ status: 'pending', nextAttemptAt: sql`now()` })
+      .where(eq(mailOutbox.status, 'held'));
+    // The later of the database's clock and the worker's: JS dates lose the microseconds of now().
+    const clock = sql`greatest(now(), ${this.now().toISOString()}::timestamptz)`;
     const due = await this.db.transaction(async (tx) => {
       const rows = await tx
         .select()
         .from(mailOutbox)
-        // The database's clock on both sides of the comparison (JS dates lose the microseconds).
-        .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+        .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, clock)))
         .orderBy(mailOutbox.createdAt)
         .limit(BATCH)
         .for('update', { skipLocked: true });
@@ -61,7 +82,7 @@ export class MailOutbox {
         // Lease the batch for a minute so another instance does not send it too.
         await tx
           .update(mailOutbox)
-          .set({ nextAttemptAt: sql`now() + interval '60 seconds'` })
+          .set({ nextAttemptAt: sql`${clock} + interval '60 seconds'` })
           .where(
             inArray(
               mailOutbox.id,
@@ -72,26 +93,14 @@ export class MailOutbox {
       return rows;
     });
     for (const mail of due) {
-      if (!this.mailer.configured()) {
-        this.log.info(
-          { to: mail.to, subject: mail.subject, text: mail.text },
-          'SMTP not configured: mail logged instead of sent',
-        );
-        await this.db
-          .update(mailOutbox)
-          .set({ status: 'logged', sentAt: new Date() })
-          .where(eq(mailOutbox.id, mail.id));
-        continue;
-      }
       try {
         await this.mailer.send(mail);
         await this.db
           .update(mailOutbox)
-          .set({ status: 'sent', sentAt: new Date(), attempts: mail.attempts + 1 })
+          .set({ status: 'sent', sentAt: this.now(), attempts: mail.attempts + 1, lastError: null })
           .where(eq(mailOutbox.id, mail.id));
       } catch (err) {
         const attempts = mail.attempts + 1;
-        const delayS = Math.min(3600, 2 ** attempts * 15);
         this.log.warn({ err, to: mail.to, attempts }, 'mail send failed');
         await this.db
           .update(mailOutbox)
@@ -99,7 +108,7 @@ export class MailOutbox {
             attempts,
             lastError: (err as Error).message.slice(0, 500),
             status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-            nextAttemptAt: new Date(Date.now() + delayS * 1000),
+            nextAttemptAt: new Date(this.now().getTime() + retryDelaySeconds(attempts) * 1000),
           })
           .where(eq(mailOutbox.id, mail.id));
       }

@@ -106,8 +106,9 @@ export class MediaService {
     await this.afterChange(userId, kind, previous);
   }
 
+  /** A public picture; ticket attachments share the store but are never served here. */
   async read(key: string) {
-    return this.storage.get(key);
+    return isValidMediaKey(key) ? this.storage.get(key) : null;
   }
 
   /** Sets the column, returning what it held before (the row locked, so two uploads cannot both keep a file). */

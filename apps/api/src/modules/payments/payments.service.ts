@@ -7,6 +7,7 @@ import { PayPalClient, PayPalError, type PayPalOrder } from '../../integrations/
 import { type StripeApi, stripeClient } from '../../integrations/stripe/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { moveCoins } from '../coins/ledger.ts';
+import { enqueueTemplateMail, mailGlobals } from '../mail/templates.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -168,7 +169,7 @@ export class PaymentsService {
       if (!payment || payment.status === 'completed') return { credited: false };
       // What was paid must be what was asked: never more coins than the money that arrived.
       const paid = session.amount_total === payment.amountCents && session.currency === payment.currency;
-      return { credited: await settlePayment(tx, payment, paid, 'Card payment') };
+      return { credited: await settlePayment(tx, this.settings, payment, paid, 'Card payment') };
     });
   }
 
@@ -243,7 +244,7 @@ export class PaymentsService {
       await this.db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         const [row] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update');
-        if (row?.status === 'pending') await settlePayment(tx, row, paid, 'PayPal payment');
+        if (row?.status === 'pending') await settlePayment(tx, this.settings, row, paid, 'PayPal payment');
       });
     }
     const [after] = await this.db.select().from(payments).where(eq(payments.id, payment.id));
@@ -255,9 +256,16 @@ export class PaymentsService {
 
 /**
  * Ends a pending payment the caller has locked: credits its coins once (the ledger key is the
- * payment id) when the provider confirmed the amount asked, or marks it failed. Returns whether it credited.
+ * payment id) when the provider confirmed the amount asked, or marks it failed; the receipt mail commits
+ * with the credit. Returns whether it credited.
  */
-async function settlePayment(tx: Db, payment: PaymentRow, paid: boolean, what: string): Promise<boolean> {
+async function settlePayment(
+  tx: Db,
+  settings: SettingsService,
+  payment: PaymentRow,
+  paid: boolean,
+  what: string,
+): Promise<boolean> {
   if (!paid) {
     await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, payment.id));
     return false;
@@ -271,5 +279,22 @@ async function settlePayment(tx: Db, payment: PaymentRow, paid: boolean, what: s
     idempotencyKey: `top_up:${payment.id}`,
   });
   await tx.update(payments).set({ status: 'completed', completedAt: new Date() }).where(eq(payments.id, payment.id));
+  const [member] = await tx
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(eq(users.id, payment.userId));
+  if (member)
+    await enqueueTemplateMail(tx, settings, {
+      to: member.email,
+      template: 'topup_receipt',
+      vars: {
+        username: member.username,
+        coins: payment.coins,
+        amount: `${(payment.amountCents / 100).toFixed(2)} ${payment.currency.toUpperCase()}`,
+        provider: payment.provider === 'paypal' ? 'PayPal' : 'Stripe',
+        reference: payment.id,
+        receipt_url: `${mailGlobals(settings).app_url}/store/add-credits/receipts/${payment.id}`,
+      },
+    });
   return true;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { StripeDouble } from '../../../test/stripe-double.ts';
 import { signedUpMember } from '../../../test/users.ts';
-import { coinLedger, users } from '../../db/schema/index.ts';
+import { coinLedger, mailOutbox, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let stripe: StripeDouble;
@@ -65,6 +65,15 @@ describe('adding credits with Stripe', () => {
       id: payment.id,
       status: 'completed',
     });
+    // One receipt mail, however often the event came, written with the credit.
+    const [member] = await t.database.db.select().from(users).where(eq(users.id, m.id));
+    const receipts = (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, member!.email))).filter(
+      (r) => r.template === 'topup_receipt',
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.subject).toBe('Hostdeck: receipt for your top-up of 1250 coins');
+    expect(receipts[0]!.text).toContain('12.50 EUR');
+    expect(receipts[0]!.text).toContain(`/store/add-credits/receipts/${payment.id}`);
   });
 
   it('refuses forged signatures and tampered bodies, and never credits more than was paid', async () => {

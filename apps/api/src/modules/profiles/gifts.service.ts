@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { moveCoins } from '../coins/ledger.ts';
+import { enqueueTemplateMail } from '../mail/templates.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 
 /** The fee on a gift: a percentage of the amount, rounded up, paid by the giver. */
@@ -67,13 +68,18 @@ export async function giftCoins(
         reference: to.id,
         actorId: from.id,
       });
-    await moveCoins(tx, {
+    const received = await moveCoins(tx, {
       userId: to.id,
       amount,
       kind: 'gift_in',
       reason: reason ?? `From ${from.username}`,
       reference: from.id,
       actorId: from.id,
+    });
+    await enqueueTemplateMail(tx, settings, {
+      to: to.email,
+      template: 'coins_received',
+      vars: { username: to.username, sender: from.username, amount, note: note || '—', balance: received },
     });
     return { sent: amount, fee, balance };
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import type { TestClient } from '../../../test/client.ts';
 import { memberWithPermissions, signedUpMember } from '../../../test/users.ts';
-import { coinLedger, users } from '../../db/schema/index.ts';
+import { coinLedger, mailOutbox, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let root: TestClient;
@@ -58,6 +58,14 @@ describe('gifts', () => {
     );
     await t.app.ctx.settings.update({ allow_coins_sharing: true });
     expect((await a.client.get('/api/coins/history')).json()).toMatchObject({ balance: 93, total: 3 });
+    // The recipient got one mail, for the one gift that went through, written with the gift.
+    const [bRow] = await t.database.db.select().from(users).where(eq(users.id, b.id));
+    const mails = (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, bRow!.email))).filter(
+      (m) => m.template === 'coins_received',
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Hostdeck: ${await usernameOf(a.id)} sent you 101 coins`);
+    expect(mails[0]!.text).toContain('for the server');
   });
 });
 

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useUnreadAnnouncements } from '../../features/announcements/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { adminNav, memberNav, type NavEntry, visibleEntries } from '../nav.ts';
@@ -9,17 +10,23 @@ import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 
 /** Top bar, side navigation and page: the frame of every signed-in page. */
-function ShellLayout({ entries, label }: { entries: NavEntry[]; label: string }) {
+function ShellLayout({
+  entries,
+  label,
+  badges,
+}: {
+  entries: NavEntry[];
+  label: string;
+  badges?: Parameters<typeof SideNav>[0]['badges'];
+}) {
   const [open, setOpen] = useState(false);
   return (
     <div className="min-h-dvh">
       <TopBar onMenu={() => setOpen(true)} />
       <div className="flex">
-        <SideNav entries={entries} open={open} onClose={() => setOpen(false)} label={label} />
+        <SideNav entries={entries} open={open} onClose={() => setOpen(false)} label={label} badges={badges} />
         <main className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8 print:p-0">
-          <QueryClientProvider client={queryClient}>
-            <Outlet />
-          </QueryClientProvider>
+          <Outlet />
         </main>
       </div>
     </div>
@@ -27,13 +34,33 @@ function ShellLayout({ entries, label }: { entries: NavEntry[]; label: string })
 }
 
 export function MemberLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MemberShell />
+    </QueryClientProvider>
+  );
+}
+
+/** The member navigation, with the unread announcements beside their entry. */
+export function MemberShell() {
   const { t } = useTranslation();
-  return <ShellLayout entries={memberNav} label={t('nav.main')} />;
+  const unread = useUnreadAnnouncements().data ?? 0;
+  return (
+    <ShellLayout
+      entries={memberNav}
+      label={t('nav.main')}
+      badges={{ '/announcements': { count: unread, label: t('announcements.unreadCount', { count: unread }) } }}
+    />
+  );
 }
 
 /** The admin area: navigation generated from the registry, filtered by the member's permissions. */
 export function AdminLayout() {
   const { t } = useTranslation();
   const { data } = useSession();
-  return <ShellLayout entries={visibleEntries(adminNav, data?.permissions ?? [])} label={t('admin.nav.label')} />;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ShellLayout entries={visibleEntries(adminNav, data?.permissions ?? [])} label={t('admin.nav.label')} />
+    </QueryClientProvider>
+  );
 }

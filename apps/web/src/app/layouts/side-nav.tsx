@@ -9,11 +9,14 @@ export function SideNav({
   open,
   onClose,
   label,
+  badges = {},
 }: {
   entries: NavEntry[];
   open: boolean;
   onClose: () => void;
   label: string;
+  /** A count beside an entry, by its path (e.g. unread announcements); nothing when 0. */
+  badges?: Record<string, { count: number; label: string }>;
 }) {
   const { t } = useTranslation();
   return (
@@ -43,6 +46,7 @@ export function SideNav({
               >
                 <e.icon className="size-4 shrink-0" aria-hidden />
                 {t(e.label)}
+                <Badge badge={badges[e.path]} />
               </NavLink>
             </li>
           ))}
@@ -52,5 +56,19 @@ export function SideNav({
         </div>
       </nav>
     </>
+  );
+}
+
+/** "3" (or "99+") in a pill; screen readers hear the words instead. */
+function Badge({ badge }: { badge?: { count: number; label: string } }) {
+  if (!badge || badge.count <= 0) return null;
+  return (
+    <span
+      className="ml-auto rounded-full bg-brand-500 px-1.5 py-0.5 text-[10px] leading-none font-bold text-slate-950 tabular-nums"
+      data-testid="nav-badge"
+    >
+      <span aria-hidden>{badge.count > 99 ? '99+' : badge.count}</span>
+      <span className="sr-only">{badge.label}</span>
+    </span>
   );
 }

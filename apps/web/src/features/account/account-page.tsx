@@ -11,6 +11,7 @@ import { Avatar, RoleBadge } from '../profiles/member-parts.tsx';
 import { linkButton, secondaryLink } from '../servers/page-parts.tsx';
 import { AppearanceCard } from './appearance-card.tsx';
 import { DiscordCard } from './discord-card.tsx';
+import { VerifyEmailNotice } from './verify-email-notice.tsx';
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
@@ -65,6 +66,7 @@ export function AccountPage() {
   ];
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <VerifyEmailNotice />
       <section className="surface flex flex-col gap-5 p-4 sm:p-6" aria-labelledby="account-title">
         <div className="flex flex-wrap items-center gap-4">
           <Avatar member={member} size="md" />

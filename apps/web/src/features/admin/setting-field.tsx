@@ -2,6 +2,7 @@ import type { AdminSetting } from '@hostdeck/contracts';
 import { RotateCcw } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MarkdownEditor } from '../../components/ui/markdown-editor.tsx';
 
 export type Draft = string | number | boolean;
 
@@ -65,6 +66,31 @@ export function SettingField({
           </option>
         ))}
       </select>
+    );
+  } else if (setting.type === 'markdown') {
+    // The same editor and safe renderer as announcements: the preview is what visitors will see.
+    return (
+      <div className="border-b border-slate-200 py-4 last:border-0 dark:border-slate-800">
+        <MarkdownEditor
+          label={label}
+          error={error}
+          maxLength={setting.max_length}
+          value={String(value)}
+          preview={String(value)}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        {setting.is_set && (
+          <button
+            type="button"
+            onClick={onReset}
+            className="mt-2 inline-flex items-center gap-1 rounded-lg px-2 py-1 text-xs text-slate-500 hover:bg-slate-200 dark:hover:bg-slate-800"
+            aria-label={t('settings.resetKey', { key: label })}
+          >
+            <RotateCcw className="size-3.5" aria-hidden />
+            {t('settings.reset')}
+          </button>
+        )}
+      </div>
     );
   } else if (setting.type === 'text' || setting.type === 'code') {
     control = (

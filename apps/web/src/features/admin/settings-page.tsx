@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useCan } from '../../lib/permissions.ts';
+import { MailTest } from '../mail-templates/mail-test.tsx';
 import { useAdminSettings, useSaveSettings } from './api.ts';
 import { PanelTest } from './panel-test.tsx';
 import { type Draft, SettingField } from './setting-field.tsx';
@@ -87,6 +88,7 @@ export function SettingsPage() {
             />
           ))}
           {group === 'panel' && canEdit && <PanelTest dirty={changed.length > 0} />}
+          {group === 'mail' && canEdit && <MailTest dirty={changed.length > 0} />}
         </fieldset>
       ))}
       {canEdit && (

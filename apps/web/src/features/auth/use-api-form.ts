@@ -15,6 +15,11 @@ const knownMessages: Record<string, string> = {
   'Letters, digits, - and _ only': 'validation.codeChars',
   'A Discord id: 17 to 20 digits': 'validation.discordId',
   'An invite code or a discord.gg address': 'validation.inviteCode',
+  'Only http:// and https:// addresses': 'validation.httpUrl',
+  'Lower-case letters, digits, - and _ only': 'validation.redirectName',
+  'This address is a page of the panel': 'validation.reservedPath',
+  'Letters, digits, spaces, - and _ only': 'validation.tag',
+  'Write the announcement': 'validation.announcementBody',
 };
 
 export interface ApiFormExtras {

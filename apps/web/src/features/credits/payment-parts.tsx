@@ -1,6 +1,6 @@
 import type { Payment } from '@hostdeck/contracts';
 import { CircleCheck, CircleX, Clock, FileText, LoaderCircle, Undo2 } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../../lib/format.ts';
 import { useSession } from '../../lib/use-session.ts';
+import { VerifyEmailNotice } from '../account/verify-email-notice.tsx';
 import { ServersPanel } from './servers-panel.tsx';
 
 const limits = [
@@ -23,6 +24,7 @@ export function DashboardPage() {
   const fmt = (n: unknown) => f.number(Number(n ?? 0));
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <VerifyEmailNotice />
       <section className="surface flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold">{t('dashboard.greeting', { name: info.first_name ?? info.username })}</h1>

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import Markdown from 'react-markdown';
 import { Link } from 'react-router';
+import { SafeMarkdown } from '../../components/ui/safe-markdown.tsx';
 import { useSetting } from '../../lib/use-settings.ts';
 
-/** Privacy policy and terms, written by the operator in Markdown; raw HTML is never rendered. */
+/** Privacy policy and terms, written by the operator in Markdown and rendered by the one safe renderer. */
 export function LegalPage({ setting, title }: { setting: 'privacy_policy' | 'terms_of_service'; title: string }) {
   const { t } = useTranslation();
   const text = useSetting<string>(setting);
@@ -13,30 +13,7 @@ export function LegalPage({ setting, title }: { setting: 'privacy_policy' | 'ter
       <article className="surface p-6 sm:p-10">
         <h1 className="mb-6 text-3xl font-bold">{t(title)}</h1>
         {text ? (
-          <div className="prose-legal flex flex-col gap-3 leading-relaxed [&_a]:text-brand-500 [&_a]:underline [&_h2]:mt-4 [&_h2]:text-xl [&_h2]:font-semibold [&_ul]:list-disc [&_ul]:pl-6">
-            <Markdown
-              skipHtml
-              allowedElements={[
-                'p',
-                'h1',
-                'h2',
-                'h3',
-                'h4',
-                'ul',
-                'ol',
-                'li',
-                'strong',
-                'em',
-                'a',
-                'code',
-                'blockquote',
-                'hr',
-                'br',
-              ]}
-            >
-              {text}
-            </Markdown>
-          </div>
+          <SafeMarkdown data-testid="legal-text">{text}</SafeMarkdown>
         ) : (
           <p className="text-slate-500">{t('legal.empty', { name: appName })}</p>
         )}
