@@ -4,6 +4,7 @@ export * from './catalog.ts';
 export * from './economy.ts';
 export * from './ledger.ts';
 export * from './mail.ts';
+export * from './operations.ts';
 export * from './payments.ts';
 export * from './redirects.ts';
 export * from './referrals.ts';
