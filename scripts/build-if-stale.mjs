@@ -29,6 +29,12 @@ const steps = [
   { output: 'apps/api/dist/server.js', sources: ['apps/api/src', contracts], workspace: '@hostdeck/api' },
 ];
 
+/** True when the server's build is there and newer than its sources (the CLI may run it). */
+export function apiBuildIsFresh() {
+  const step = steps[1];
+  return !stale(join(root, step.output), step.sources);
+}
+
 /** Returns false when a build failed. */
 export function buildIfStale({ quiet = false } = {}) {
   for (const step of steps) {

@@ -1,5 +1,6 @@
 // Bundles the server and CLI for Node 20: npm packages stay external, the workspace's own
 // TypeScript packages (@hostdeck/*) are compiled in, since Node 20 cannot load .ts files.
+import { copyFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -22,4 +23,6 @@ await build({
     },
   ],
 });
+// The release notes ship beside the bundle: the dashboard's updates widget reads dist/CHANGELOG.md.
+copyFileSync('../../CHANGELOG.md', 'dist/CHANGELOG.md');
 console.log('built apps/api/dist');

@@ -12,11 +12,13 @@ import { smtpMailer } from './integrations/smtp/mailer.ts';
 import type { StripeApi } from './integrations/stripe/client.ts';
 import { resolveAppKey } from './lib/app-key.ts';
 import { type Bus, localBus, redisBus } from './lib/bus.ts';
+import { LogRing, logDestination, logRedactPaths } from './lib/log-ring.ts';
 import { LocalMediaStorage } from './lib/storage.ts';
 import { AfkService } from './modules/afk/afk.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { SessionService } from './modules/auth/sessions.service.ts';
 import { TwoFactorService } from './modules/auth/two-factor.service.ts';
+import { BackupsService } from './modules/backups/backups.service.ts';
 import { DiscordService } from './modules/discord/discord.service.ts';
 import { J4rService } from './modules/j4r/j4r.service.ts';
 import { LinksService } from './modules/links/links.service.ts';
@@ -34,6 +36,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { featureRoutes } from './routes.ts';
+import { BackupScheduleWorker } from './workers/backup-schedule.worker.ts';
 import { J4rRecheckWorker } from './workers/j4r-recheck.worker.ts';
 import { ServerLifecycleWorker } from './workers/server-lifecycle.worker.ts';
 import { ServerQueueWorker } from './workers/server-queue.worker.ts';
@@ -55,8 +58,17 @@ export type BuiltApp = FastifyInstance;
 /** Builds the whole application; the server and the tests both use this. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const { trustProxy } = config;
+  // The log goes to stdout (unless switched off) and to the ring the dashboard's logs widget reads.
+  const logs = new LogRing(500);
   const serverOptions: FastifyServerOptions = {
-    logger: options.logger ?? { level: config.logLevel },
+    logger:
+      options.logger && typeof options.logger === 'object'
+        ? options.logger
+        : {
+            level: config.logLevel,
+            redact: logRedactPaths,
+            stream: logDestination(logs, options.logger === false ? null : process.stdout),
+          },
     // A hop count trusts that many proxies in front of us; client IPs come from trusted proxies only.
     trustProxy: typeof trustProxy === 'number' ? (_addr: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: config.bodyLimit,
@@ -74,6 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await ctx.serverQueue.stop();
     await ctx.serverLifecycle.stop();
     await ctx.j4rRecheck.stop();
+    await ctx.backupSchedule.stop();
     await ctx.panel.close();
     await bus.close();
     if (ownsDatabase) await database.close();
@@ -94,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await redirects.reload();
   const discord = new DiscordService(database.db, settings, publicUrl, options.discordBase ?? 'https://discord.com');
   const j4r = new J4rService(database.db, settings, discord, app.log);
+  const backups = new BackupsService(database, config.dataDir, app.log);
   const ctx: AppContext = {
     config,
     database,
@@ -118,6 +132,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     media: new LocalMediaStorage(config.dataDir),
     redirects,
     publicUrl,
+    backups,
+    backupSchedule: new BackupScheduleWorker(backups, settings, app.log),
+    logs,
   };
   app.decorate('ctx', ctx);
 

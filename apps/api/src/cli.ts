@@ -1,4 +1,5 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ADMINISTRATOR_ROLE_LEVEL, RegisterBodySchema } from '@hostdeck/contracts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -8,11 +9,14 @@ import { seedRoles } from './db/seed.ts';
 import { AppError } from './lib/app-error.ts';
 import { localBus } from './lib/bus.ts';
 import { createAccount } from './modules/auth/accounts.service.ts';
+import { RestoreTargetNotEmptyError, restoreBackup } from './modules/backups/backups.restore.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 
 const usage = `Hostdeck command line
   admin:create --username U --email E --password P [--first-name F] [--last-name L]
       Creates an Administrator (works while no server holds the embedded database).
+  backup:restore <file>
+      Restores a backup file into an EMPTY database (DATABASE_URL, or the embedded one in DATA_DIR).
   license:keygen
       Prints a new Ed25519 key pair for signing licenses.
   license:issue --private-key KEY --licensee NAME --features a,b [--expires 2027-12-31T00:00:00Z]
@@ -53,6 +57,22 @@ async function adminCreate(args: string[]): Promise<void> {
       verified: true,
     });
     console.log(`Administrator ${user.username} created (${user.id}).`);
+  } finally {
+    await database.close();
+  }
+}
+
+async function backupRestore(args: string[]): Promise<void> {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  if (positionals.length !== 1) throw new UsageError('backup:restore needs exactly one backup file');
+  // npm runs workspace scripts in the workspace folder; a relative path means the caller's folder.
+  const file = resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0]!);
+  const database = await openDatabase(loadConfig());
+  try {
+    const r = await restoreBackup(database, file);
+    console.log(
+      `Restored ${r.rows} rows in ${r.tables} tables from ${file} (made ${r.manifest.created_at} by Hostdeck ${r.manifest.app_version}, ${r.migrations} migrations). Later migrations run at the next start.`,
+    );
   } finally {
     await database.close();
   }
@@ -104,6 +124,7 @@ async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
   try {
     if (command === 'admin:create') await adminCreate(args);
+    else if (command === 'backup:restore') await backupRestore(args);
     else if (command === 'license:keygen') licenseKeygen();
     else if (command === 'license:issue') licenseIssue(args);
     else throw new UsageError(command ? `Unknown command ${command}` : 'No command given');
@@ -111,7 +132,12 @@ async function main(): Promise<void> {
     if (err instanceof UsageError) console.error(`${err.message}\n\n${usage}`);
     else if (err instanceof AppError)
       console.error(`${err.message}${err.fields ? ` ${JSON.stringify(err.fields)}` : ''}`);
-    else if (err instanceof ConfigError || err instanceof DatabaseUnavailableError || err instanceof DataDirBusyError)
+    else if (
+      err instanceof ConfigError ||
+      err instanceof DatabaseUnavailableError ||
+      err instanceof DataDirBusyError ||
+      err instanceof RestoreTargetNotEmptyError
+    )
       console.error(err.message);
     else throw err;
     process.exitCode = 1;

@@ -2,11 +2,13 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { PanelService } from './integrations/hosting/panel.service.ts';
 import type { Bus } from './lib/bus.ts';
+import type { LogRing } from './lib/log-ring.ts';
 import type { MediaStorage } from './lib/storage.ts';
 import type { AfkService } from './modules/afk/afk.service.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import type { SessionService } from './modules/auth/sessions.service.ts';
 import type { TwoFactorService } from './modules/auth/two-factor.service.ts';
+import type { BackupsService } from './modules/backups/backups.service.ts';
 import type { DiscordService } from './modules/discord/discord.service.ts';
 import type { J4rService } from './modules/j4r/j4r.service.ts';
 import type { LinksService } from './modules/links/links.service.ts';
@@ -17,6 +19,7 @@ import type { ServersService } from './modules/servers/servers.service.ts';
 import type { SettingsService } from './modules/settings/settings.service.ts';
 import type { LicenseService } from './modules/system/license.service.ts';
 import type { RouteInfo } from './plugins/access.ts';
+import type { BackupScheduleWorker } from './workers/backup-schedule.worker.ts';
 import type { J4rRecheckWorker } from './workers/j4r-recheck.worker.ts';
 import type { ServerLifecycleWorker } from './workers/server-lifecycle.worker.ts';
 import type { ServerQueueWorker } from './workers/server-queue.worker.ts';
@@ -58,6 +61,11 @@ export interface AppContext {
   redirects: RedirectCache;
   /** Where links in mails point: the app_url setting, else PUBLIC_URL, else localhost. */
   publicUrl(): string;
+  /** Database backups (files in DATA_DIR/backups), made one at a time in the background. */
+  backups: BackupsService;
+  backupSchedule: BackupScheduleWorker;
+  /** The last server log lines (the dashboard's logs widget). */
+  logs: LogRing;
 }
 
 declare module 'fastify' {

@@ -4,9 +4,14 @@ import { announcementsRoutes } from './modules/announcements/announcements.route
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { verifyEmailRoutes } from './modules/auth/verify-email.routes.ts';
+import { backupsRoutes } from './modules/backups/backups.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { cloudRoutes } from './modules/cloud/cloud.routes.ts';
 import { coinsRoutes } from './modules/coins/coins.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { discordRoutes } from './modules/discord/discord.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { imagesRoutes } from './modules/images/images.routes.ts';
 import { j4rRoutes } from './modules/j4r/j4r.routes.ts';
 import { linksRoutes } from './modules/links/links.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
@@ -32,6 +37,8 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   systemRoutes,
   sessionRoutes,
+  dashboardRoutes,
+  healthRoutes,
   authRoutes,
   settingsRoutes,
   auditRoutes,
@@ -58,4 +65,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   verifyEmailRoutes,
   announcementsRoutes,
   redirectsRoutes,
+  backupsRoutes,
+  cloudRoutes,
+  imagesRoutes,
 ];

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, serverQueue, servers } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { newMember, TestClient } from './client.ts';
+import { localBackup, startS3Server, type TestS3 } from './s3-server.ts';
 import { serverRequest } from './servers.ts';
 import { startSmtpServer } from './smtp-server.ts';
+import { multipart, png } from './tickets.ts';
 import { memberWithPermissions } from './users.ts';
 
 let t: TestApp;
@@ -34,7 +36,7 @@ async function role(): Promise<{ id: number; updated_at: string }> {
     })
   ).json().data;
 }
-type Request = { url: string; payload?: object };
+type Request = { url: string; payload?: object; headers?: Record<string, string> };
 
 /** A fresh record of a catalogue resource, made by root. */
 async function record(path: string, body: object): Promise<{ id: number; updated_at: string }> {
@@ -159,6 +161,80 @@ async function failedMail(): Promise<string> {
     .returning();
   return row!.id;
 }
+/** A library image upload (multipart), and a stored image made by root. */
+async function imageUpload(): Promise<Request> {
+  const { payload, headers } = await multipart({ name: 'Matrix' }, [
+    { field: 'file', name: 'matrix.png', type: 'image/png', bytes: await png() },
+  ]);
+  return { url: '/api/admin/images', payload, headers };
+}
+async function libraryImage(): Promise<{ id: number; updated_at: string }> {
+  const upload = await imageUpload();
+  return (await root.post(upload.url, upload.payload, { headers: upload.headers })).json().data;
+}
+function imageFixtures(): Record<string, () => Promise<Request>> {
+  return {
+    'GET /api/admin/images': async () => ({ url: '/api/admin/images?sort=-size' }),
+    'GET /api/admin/images/:id': async () => ({ url: `/api/admin/images/${(await libraryImage()).id}` }),
+    'GET /api/admin/images/:id/usage': async () => ({ url: `/api/admin/images/${(await libraryImage()).id}/usage` }),
+    'POST /api/admin/images': imageUpload,
+    'PATCH /api/admin/images/:id': async () => {
+      const image = await libraryImage();
+      return { url: `/api/admin/images/${image.id}`, payload: { alt: 'Matrix', updated_at: image.updated_at } };
+    },
+    'DELETE /api/admin/images/:id': async () => ({ url: `/api/admin/images/${(await libraryImage()).id}` }),
+  };
+}
+/** Cloud backups against a local S3 server (started on first use): a local backup, and one in the bucket. */
+let matrixS3: TestS3 | undefined;
+async function cloudReady(): Promise<void> {
+  matrixS3 ??= await startS3Server();
+  await t.app.ctx.settings.update(matrixS3.settings());
+}
+function cloudFixtures(): Record<string, () => Promise<Request>> {
+  const base = '/api/admin/mythicalcloud';
+  return {
+    [`GET ${base}`]: async () => ({ url: base }),
+    [`GET ${base}/objects`]: async () => {
+      await cloudReady();
+      return { url: `${base}/objects` };
+    },
+    [`POST ${base}/test`]: async () => {
+      await cloudReady();
+      return { url: `${base}/test` };
+    },
+    [`POST ${base}/upload`]: async () => {
+      await cloudReady();
+      return { url: `${base}/upload`, payload: { backup_id: (await localBackup(t.app)).row.id } };
+    },
+    [`POST ${base}/download`]: async () => {
+      await cloudReady();
+      const { row } = await localBackup(t.app);
+      await root.post(`${base}/upload`, { backup_id: row.id });
+      return { url: `${base}/download`, payload: { key: `hostdeck/${row.fileName}` } };
+    },
+  };
+}
+/** A completed backup (waiting first for any backup a previous fixture started). */
+async function completedBackup(): Promise<string> {
+  await t.app.ctx.backups.whenIdle();
+  const backup = await t.app.ctx.backups.create(null, 'manual');
+  await t.app.ctx.backups.whenIdle();
+  return backup!.id;
+}
+function backupFixtures(): Record<string, () => Promise<Request>> {
+  const base = '/api/admin/backups';
+  return {
+    'GET /api/admin/backups': async () => ({ url: base }),
+    'POST /api/admin/backups': async () => {
+      await t.app.ctx.backups.whenIdle();
+      return { url: base };
+    },
+    'GET /api/admin/backups/:id': async () => ({ url: `${base}/${await completedBackup()}` }),
+    'GET /api/admin/backups/:id/download': async () => ({ url: `${base}/${await completedBackup()}/download` }),
+    'DELETE /api/admin/backups/:id': async () => ({ url: `${base}/${await completedBackup()}` }),
+  };
+}
 let matrixSmtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 /** A valid request for every permission route, so "allowed" means 2xx, not merely "not 403". */
 const fixtures: Record<string, () => Promise<Request>> = {
@@ -168,6 +244,14 @@ const fixtures: Record<string, () => Promise<Request>> = {
     payload: { values: { app_name: 'Matrix' } },
   }),
   'GET /api/admin/audit': async () => ({ url: '/api/admin/audit' }),
+  'GET /api/admin/dashboard/overview': async () => ({ url: '/api/admin/dashboard/overview' }),
+  'GET /api/admin/dashboard/updates': async () => ({ url: '/api/admin/dashboard/updates' }),
+  'GET /api/admin/dashboard/logs': async () => ({ url: '/api/admin/dashboard/logs?level=warn&limit=10' }),
+  'GET /api/admin/dashboard/analytics': async () => ({ url: '/api/admin/dashboard/analytics' }),
+  'GET /api/admin/dashboard/support': async () => ({ url: '/api/admin/dashboard/support' }),
+  'GET /api/admin/dashboard/premium': async () => ({ url: '/api/admin/dashboard/premium' }),
+  'GET /api/admin/dashboard/repository': async () => ({ url: '/api/admin/dashboard/repository' }),
+  'GET /api/admin/health': async () => ({ url: '/api/admin/health' }),
   'GET /api/admin/roles': async () => ({ url: '/api/admin/roles' }),
   'GET /api/admin/roles/:id': async () => ({ url: `/api/admin/roles/${(await role()).id}` }),
   'POST /api/admin/roles': async () => ({
@@ -204,6 +288,9 @@ const fixtures: Record<string, () => Promise<Request>> = {
   'GET /api/admin/users/:id/sessions': async () => ({ url: `/api/admin/users/${(await member()).id}/sessions` }),
   'GET /api/admin/users/:id/audit': async () => ({ url: `/api/admin/users/${(await member()).id}/audit` }),
   ...catalogFixtures(),
+  ...imageFixtures(),
+  ...cloudFixtures(),
+  ...backupFixtures(),
   'GET /api/admin/server-queue': async () => ({ url: '/api/admin/server-queue?status=pending' }),
   'POST /api/admin/server-queue': async () => ({ url: '/api/admin/server-queue', payload: await queueCreateBody() }),
   'GET /api/admin/users/:id/coins': async () => ({ url: `/api/admin/users/${(await member()).id}/coins?kind=store` }),
@@ -252,6 +339,7 @@ const fixtures: Record<string, () => Promise<Request>> = {
 };
 afterAll(() => t.close());
 afterAll(() => matrixSmtp?.close());
+afterAll(() => matrixS3?.close());
 
 const concrete = (url: string) => url.replace(/:(\w+)/g, 'x').replace('/*', '/anything');
 

@@ -1,6 +1,9 @@
 export * from './admin-settings.ts';
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './backups.ts';
+export * from './cloud.ts';
+export * from './dashboard.ts';
 export * from './errors.ts';
 export * from './mail.ts';
 export * from './mail-render.ts';
@@ -10,6 +13,7 @@ export * from './resource.ts';
 export * from './resources/announcements.ts';
 export * from './resources/catalog.ts';
 export * from './resources/economy.ts';
+export * from './resources/images.ts';
 export * from './resources/media.ts';
 export * from './resources/redirects.ts';
 export * from './resources/rewards.ts';

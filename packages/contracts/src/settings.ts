@@ -24,6 +24,8 @@ export const settingGroups = [
   'appearance',
   'legal',
   'panel',
+  'backups',
+  'cloud',
   'license',
 ] as const;
 export type SettingGroup = (typeof settingGroups)[number];
@@ -333,6 +335,11 @@ const definitions: Record<string, Def> = {
     'Largest ticket attachment, in bytes',
   ),
   tickets_attachment_max_count: int('features', 5, 0, 10, 'Most attachments on one ticket message (0: none)'),
+  // image library
+  images_max_bytes: {
+    ...int('appearance', 5 * 1024 * 1024, 10 * 1024, 25 * 1024 * 1024, 'Largest image library upload, in bytes'),
+    visibility: 'private',
+  },
   // security
   registration_enabled: flag(true, 'New members may sign up', 'security'),
   session_idle_minutes: {
@@ -433,6 +440,36 @@ const definitions: Record<string, Def> = {
     'Without a panel, use the built-in simulated panel (for trying Hostdeck out)',
     'panel',
   ),
+  // database backups
+  backup_schedule_hours: {
+    ...int('backups', 0, 0, 24 * 30, 'Hours between scheduled backups (0: no scheduled backups)'),
+    visibility: 'private',
+  },
+  backup_retention_count: {
+    ...int('backups', 7, 1, 1000, 'Scheduled backups kept; older completed ones are deleted'),
+    visibility: 'private',
+  },
+  // cloud backups (S3-compatible object storage)
+  cloud_endpoint: {
+    type: 'url',
+    group: 'cloud',
+    visibility: 'private',
+    default: '',
+    maxLength: 255,
+    description: 'Address of the S3-compatible storage (e.g. https://s3.eu-central-1.wasabisys.com); empty uses AWS S3',
+  },
+  cloud_region: { ...str('cloud', 'us-east-1', 'Region of the bucket', { maxLength: 64 }), visibility: 'private' },
+  cloud_bucket: { ...str('cloud', '', 'Bucket that holds the backups', { maxLength: 63 }), visibility: 'private' },
+  cloud_access_key_id: { ...str('cloud', '', 'Access key id', { maxLength: 128 }), visibility: 'private' },
+  cloud_secret_access_key: { ...str('cloud', '', 'Secret access key', { maxLength: 255 }), visibility: 'secret' },
+  cloud_path_style: {
+    ...flag(false, 'Address the bucket in the path (needed by MinIO and most self-hosted storage)', 'cloud'),
+    visibility: 'private',
+  },
+  cloud_prefix: {
+    ...str('cloud', 'hostdeck/', 'Folder (key prefix) in the bucket for the backups', { maxLength: 200 }),
+    visibility: 'private',
+  },
   // license
   license_key: { ...str('license', '', 'Signed license key', { maxLength: 4096 }), visibility: 'secret' },
   license_public_key: {

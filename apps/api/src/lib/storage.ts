@@ -10,8 +10,8 @@ export interface StoredMedia {
 /**
  * Where uploaded files live. Keys are made by the server only: members' pictures
  * (`<kind>/<user-uuid>-<random>.<ext>`, see mediaKey) and ticket attachments
- * (`attachments/<random>.<ext>`, see attachmentKey); an implementation still refuses any key that is
- * of neither shape.
+ * (`attachments/<random>.<ext>`, see attachmentKey) and library images (`library/<random>.<ext>`, see
+ * libraryKey); an implementation still refuses any key that is of none of these shapes.
  */
 export interface MediaStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
@@ -31,14 +31,26 @@ const typeOfExtension: Record<string, string> = {
   '.txt': 'text/plain',
 };
 
-/** One folder (not the attachments one), then a name of letters, digits, dashes and underscores, then an image extension. */
-const KEY = /^(?!attachments\/)[a-z]{1,32}\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(webp|png|jpg|gif)$/;
+/** One folder (not the attachments or library one), then a name of letters, digits, dashes and underscores, then an image extension. */
+const KEY = /^(?!attachments\/|library\/)[a-z]{1,32}\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(webp|png|jpg|gif)$/;
+/** The admin image library: its own folder, a random name only (see libraryKey), an image extension. */
+const LIBRARY_KEY = /^library\/[A-Za-z0-9_-]{24}\.(webp|png|jpg|gif)$/;
 /** Ticket attachments: their own folder, a random name only, an image, PDF or text extension. */
 const ATTACHMENT_KEY = /^attachments\/[A-Za-z0-9_-]{24}\.(webp|png|jpg|gif|pdf|txt)$/;
 
-/** A member's picture, which /api/media serves to anyone: never an attachment. */
+/** A public picture (a member's, or one of the image library), which /api/media serves to anyone: never an attachment. */
 export function isValidMediaKey(key: string): boolean {
-  return KEY.test(key);
+  return KEY.test(key) || LIBRARY_KEY.test(key);
+}
+
+/** A file of the admin image library. */
+export function isValidLibraryKey(key: string): boolean {
+  return LIBRARY_KEY.test(key);
+}
+
+/** A new key for a library image: random, never built from the upload's name. */
+export function libraryKey(extension: 'webp' | 'png' | 'jpg' | 'gif'): string {
+  return `library/${randomBytes(18).toString('base64url')}.${extension}`;
 }
 
 /** A ticket attachment, served only through its ticket to its owner and staff. */

@@ -2,6 +2,8 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoon } from '../components/ui/coming-soon.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { announcementAdminPages } from '../features/announcements/routes.ts';
+import { backupPages } from '../features/backups/routes.ts';
+import { cloudPages } from '../features/cloud/routes.ts';
 import { departmentPages } from '../features/departments/routes.ts';
 import { RouteErrorPage } from '../features/errors/route-error-page.tsx';
 import { j4rServerPages } from '../features/j4r-servers/routes.ts';
@@ -81,13 +83,41 @@ const adminPages: { path: string; permission: string; lazy: RouteObject['lazy'] 
   ...queuePages(),
   ...serverPages(),
   ...redeemCodePages(),
+  ...imagePages(),
   ...j4rServerPages,
   ...departmentPages,
   ...ticketAdminPages,
   ...announcementAdminPages,
   ...redirectLinkPages,
+  ...cloudPages,
+  ...backupPages,
   ...mailAdminPages,
+  {
+    path: 'health',
+    permission: 'admin.health.view',
+    lazy: () => import('../features/health/health-page.tsx').then((m) => ({ Component: m.HealthPage })),
+  },
 ];
+
+function imagePages() {
+  return [
+    {
+      path: 'images',
+      permission: 'admin.images.list',
+      lazy: () => import('../features/images/images-list.tsx').then((m) => ({ Component: m.ImagesList })),
+    },
+    {
+      path: 'images/create',
+      permission: 'admin.images.create',
+      lazy: () => import('../features/images/image-upload.tsx').then((m) => ({ Component: m.ImageUploadPage })),
+    },
+    {
+      path: 'images/:id/delete',
+      permission: 'admin.images.delete',
+      lazy: () => import('../features/images/image-delete.tsx').then((m) => ({ Component: m.ImageDelete })),
+    },
+  ];
+}
 
 function redeemCodePages() {
   const list = () => import('../features/redeem-codes/redeem-codes-list.tsx');
@@ -271,7 +301,11 @@ const adminChildren: RouteObject[] = [
   {
     element: <RequirePermission permission="admin.dashboard.view" />,
     children: [
-      { index: true, lazy: () => import('../features/admin/admin-home.tsx').then((m) => ({ Component: m.AdminHome })) },
+      {
+        index: true,
+        lazy: () =>
+          import('../features/admin-dashboard/dashboard-page.tsx').then((m) => ({ Component: m.AdminDashboardPage })),
+      },
     ],
   },
   {

@@ -86,9 +86,10 @@ export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
       config: { access: access.public },
       schema: {
         tags,
-        summary: 'A stored picture (avatar, background or skin), cached for a year: its address never changes',
+        summary:
+          'A stored picture (avatar, background, skin or library image), cached for a year: its address never changes',
         params: z.object({ '*': z.string() }),
-        produces: ['image/webp', 'image/png'],
+        produces: ['image/webp', 'image/png', 'image/jpeg', 'image/gif'],
         response: { 200: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }), ...errorResponses(404) },
       },
     },

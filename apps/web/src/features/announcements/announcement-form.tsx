@@ -9,6 +9,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { MarkdownEditor } from '../../components/ui/markdown-editor.tsx';
 import { useApiForm } from '../auth/use-api-form.ts';
+import { ImagePicker } from '../images/image-picker.tsx';
 import { fromLocalInput, toLocalInput } from '../redeem-codes/api.ts';
 import { LoadError, secondaryLink } from '../servers/page-parts.tsx';
 import { ADMIN_BASE, announcementsApi } from './api.ts';
@@ -127,6 +128,10 @@ function AnnouncementForm({ item }: { item?: Announcement }) {
           {...form.register('cover_image', {
             setValueAs: (v) => (v === '' || v === null || v === undefined ? null : String(v).trim()),
           })}
+        />
+        <ImagePicker
+          testId="cover-image-picker"
+          onPick={(address) => form.setValue('cover_image', address, { shouldDirty: true, shouldValidate: true })}
         />
         {cover && !errors.cover_image && /^https?:\/\//i.test(cover) && (
           <img

@@ -66,7 +66,7 @@ const resources: Record<string, CatalogResource> = {
       },
       { name: 'vip', label: 'catalog.fields.vip', type: 'checkbox' },
       { name: 'panel_location_id', label: 'catalog.fields.panel_location_id', type: 'number', nullable: true },
-      { name: 'icon', label: 'catalog.fields.icon', type: 'url', nullable: true },
+      { name: 'icon', label: 'catalog.fields.icon', type: 'url', nullable: true, picker: true },
     ],
     defaults: {
       name: '',
@@ -96,7 +96,7 @@ const resources: Record<string, CatalogResource> = {
       { name: 'description', label: 'catalog.fields.description', type: 'textarea', nullable: true },
       { name: 'enabled', label: 'catalog.fields.enabled', type: 'checkbox' },
       { name: 'panel_nest_id', label: 'catalog.fields.panel_nest_id', type: 'number', nullable: true },
-      { name: 'icon', label: 'catalog.fields.icon', type: 'url', nullable: true },
+      { name: 'icon', label: 'catalog.fields.icon', type: 'url', nullable: true, picker: true },
     ],
     defaults: { name: '', description: null, enabled: true, panel_nest_id: null, icon: null },
     columns: (t) => [
@@ -121,7 +121,7 @@ const resources: Record<string, CatalogResource> = {
       { name: 'docker_image', label: 'catalog.fields.docker_image', type: 'text' },
       { name: 'startup', label: 'catalog.fields.startup', type: 'textarea' },
       { name: 'panel_egg_id', label: 'catalog.fields.panel_egg_id', type: 'number', nullable: true },
-      { name: 'icon', label: 'catalog.fields.icon', type: 'url', nullable: true },
+      { name: 'icon', label: 'catalog.fields.icon', type: 'url', nullable: true, picker: true },
     ],
     defaults: {
       name: '',

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { useApiForm } from '../../auth/use-api-form.ts';
+import { ImagePicker } from '../../images/image-picker.tsx';
 
 /** One form field of a resource, described rather than written out. */
 export interface FieldSpec {
@@ -16,6 +17,8 @@ export interface FieldSpec {
   /** Empty input means null (optional numbers, texts and URLs). */
   nullable?: boolean;
   hint?: string;
+  /** A URL field that may also be filled from the image library (icons). */
+  picker?: boolean;
 }
 
 type Values = Record<string, unknown>;
@@ -99,7 +102,7 @@ export function ResourceForm({
             </label>
           );
         }
-        return (
+        const field = (
           <Field
             key={f.name}
             label={label}
@@ -113,6 +116,16 @@ export function ResourceForm({
               },
             })}
           />
+        );
+        if (!f.picker) return field;
+        return (
+          <div key={f.name} className="flex flex-col gap-2">
+            {field}
+            <ImagePicker
+              testId={`${f.name}-picker`}
+              onPick={(address) => form.setValue(f.name, address, { shouldDirty: true, shouldValidate: true })}
+            />
+          </div>
         );
       })}
       <div className="flex justify-end">

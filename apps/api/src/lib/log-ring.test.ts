@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { LogRing } from './log-ring.ts';
+
+const line = (level: number, msg: string) =>
+  `${JSON.stringify({ level, time: 1_700_000_000_000, pid: 1, hostname: 'h', msg, reqId: 'r1' })}\n`;
+
+describe('log ring', () => {
+  it('keeps only the newest lines up to its capacity, newest first', () => {
+    const ring = new LogRing(3);
+    for (let i = 1; i <= 5; i++) ring.write(line(30, `line ${i}`));
+    expect(ring.recent('trace', 10).map((l) => l.message)).toEqual(['line 5', 'line 4', 'line 3']);
+    expect(ring.recent('trace', 2)).toHaveLength(2);
+  });
+
+  it('reads pino levels, keeps the other fields as context (without pid and host) and filters by level', () => {
+    const ring = new LogRing();
+    ring.write(line(20, 'debug') + line(40, 'warn') + line(60, 'fatal'));
+    ring.write('not json\n');
+    const [newest] = ring.recent('trace', 1);
+    expect(newest).toMatchObject({ level: 'info', message: 'not json' });
+    const warn = ring.recent('warn', 10);
+    expect(warn.map((l) => l.level)).toEqual(['fatal', 'warn']);
+    expect(warn[0]!.context).toEqual({ reqId: 'r1' });
+    expect(warn[0]!.time).toBe(new Date(1_700_000_000_000).toISOString());
+  });
+});

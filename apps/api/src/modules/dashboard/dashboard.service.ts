@@ -1,0 +1,188 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  type AnalyticsDay,
+  APP_VERSION,
+  type DashboardOverview,
+  type DashboardPremium,
+  type DashboardRepository,
+  type DashboardSupport,
+  premiumFeatures,
+} from '@hostdeck/contracts';
+import { count, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
+import { coinLedger, serverQueue, servers, tickets, users } from '../../db/schema/index.ts';
+import { apiRoot } from '../../lib/paths.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { checkLicense } from '../system/license.service.ts';
+
+const DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/** The UTC days of the analytics window, oldest first, as YYYY-MM-DD. */
+export function analyticsDays(now = new Date()): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: DAYS }, (_, i) => new Date(today - (DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+}
+
+/** The data behind the admin dashboard widgets; each widget has its own call (and permission). */
+export class DashboardService {
+  constructor(
+    private readonly database: Database,
+    private readonly settings: SettingsService,
+  ) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  async overview(): Promise<DashboardOverview> {
+    const n = (table: PgTable, where?: SQL) =>
+      this.db
+        .select({ n: count() })
+        .from(table)
+        .where(where)
+        .then(([r]) => Number(r?.n ?? 0));
+    const [size, members, serverCount, queued, openTickets] = await Promise.all([
+      this.database.size(),
+      n(users),
+      n(servers),
+      n(serverQueue, inArray(serverQueue.status, ['pending', 'building'])),
+      n(tickets, ne(tickets.status, 'closed')),
+    ]);
+    return {
+      version: APP_VERSION,
+      uptime_seconds: Math.floor(process.uptime()),
+      database: { kind: this.database.kind, size_bytes: size },
+      counts: { members, servers: serverCount, queued, open_tickets: openTickets },
+    };
+  }
+
+  /**
+   * Per-day activity over the last 30 UTC days: one grouped query per series; days without rows are
+   * filled with zeros here rather than in SQL so both PostgreSQL versions read the same simple query.
+   */
+  async analytics(now = new Date()): Promise<AnalyticsDay[]> {
+    const days = analyticsDays(now);
+    const since = new Date(`${days[0]}T00:00:00.000Z`);
+    const day = (column: PgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+    const perDay = async (table: PgTable, column: PgColumn) => {
+      const rows = await this.db
+        .select({ day: day(column), n: count() })
+        .from(table)
+        .where(gte(column, since))
+        .groupBy(day(column));
+      return new Map(rows.map((r) => [r.day, Number(r.n)]));
+    };
+    const [signups, created, opened, coins] = await Promise.all([
+      perDay(users, users.createdAt),
+      perDay(servers, servers.createdAt),
+      perDay(tickets, tickets.createdAt),
+      this.db
+        .select({
+          day: day(coinLedger.createdAt),
+          earned: sql<string>`coalesce(sum(${coinLedger.amount}) filter (where ${coinLedger.amount} > 0), 0)::text`,
+          spent: sql<string>`coalesce(-sum(${coinLedger.amount}) filter (where ${coinLedger.amount} < 0), 0)::text`,
+        })
+        .from(coinLedger)
+        .where(gte(coinLedger.createdAt, since))
+        .groupBy(day(coinLedger.createdAt)),
+    ]);
+    const ledger = new Map(coins.map((r) => [r.day, r]));
+    return days.map((d) => ({
+      day: d,
+      signups: signups.get(d) ?? 0,
+      servers: created.get(d) ?? 0,
+      tickets: opened.get(d) ?? 0,
+      coins_earned: Number(ledger.get(d)?.earned ?? 0),
+      coins_spent: Number(ledger.get(d)?.spent ?? 0),
+    }));
+  }
+
+  async support(): Promise<DashboardSupport> {
+    const rows = await this.db
+      .select({ priority: tickets.priority, n: count() })
+      .from(tickets)
+      .where(ne(tickets.status, 'closed'))
+      .groupBy(tickets.priority);
+    const by_priority = { low: 0, medium: 0, high: 0, urgent: 0 };
+    for (const r of rows) by_priority[r.priority] = Number(r.n);
+    return { open_total: rows.reduce((s, r) => s + Number(r.n), 0), by_priority };
+  }
+
+  /** The license as the operator entered it: whether it is there, valid or expired, and what it unlocks. */
+  premium(now = new Date()): DashboardPremium {
+    const key = this.settings.string('license_key').trim();
+    const publicKey = this.settings.string('license_public_key');
+    const features = premiumFeatures.map((f) => ({ key: f, unlocked: checkLicense(key, publicKey, f, now) }));
+    if (!key) return { state: 'none', licensee: null, expires_at: null, features };
+    // checkLicense checks the signature; the payload is read only to say who holds it and until when.
+    const payload = readPayload(key);
+    if (!payload || !signatureHolds(key, publicKey, payload)) {
+      return { state: 'invalid', licensee: null, expires_at: null, features };
+    }
+    const expired = Boolean(payload.expires_at && new Date(payload.expires_at) <= now);
+    return {
+      state: expired ? 'expired' : 'valid',
+      licensee: payload.licensee ?? null,
+      expires_at: payload.expires_at ?? null,
+      features,
+    };
+  }
+
+  repository(): DashboardRepository {
+    const links: DashboardRepository['links'] = [
+      { key: 'api_docs', url: '/api/docs' },
+      { key: 'openapi', url: '/api/openapi.json' },
+    ];
+    const pkg = readRootPackage();
+    const repo = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
+    if (repo) links.unshift({ key: 'repository', url: repo.replace(/^git\+/, '').replace(/\.git$/, '') });
+    if (pkg.homepage) links.unshift({ key: 'homepage', url: pkg.homepage });
+    const bugs = typeof pkg.bugs === 'string' ? pkg.bugs : pkg.bugs?.url;
+    if (bugs) links.push({ key: 'issues', url: bugs });
+    return { links };
+  }
+}
+
+type Payload = { licensee?: string; expires_at?: string; features?: string[] };
+function readPayload(key: string): Payload | null {
+  try {
+    const body = key.split('.')[0] ?? '';
+    const data = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
+    return typeof data === 'object' && data ? (data as Payload) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The signature matches the configured public key, whatever the expiry (checked as of the epoch). */
+function signatureHolds(key: string, publicKey: string, payload: Payload): boolean {
+  const feature = payload.features?.[0];
+  return feature ? checkLicense(key, publicKey, feature, new Date(0)) : false;
+}
+
+interface RootPackage {
+  homepage?: string;
+  repository?: string | { url?: string };
+  bugs?: string | { url?: string };
+}
+function readRootPackage(): RootPackage {
+  try {
+    return JSON.parse(readFileSync(join(apiRoot, '..', '..', 'package.json'), 'utf8')) as RootPackage;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The release notes shipped with this build: the production bundle carries a copy in dist/ (see
+ * build.mjs); from source it is the repository's CHANGELOG.md.
+ */
+export function readChangelog(): string | null {
+  for (const file of [join(apiRoot, 'dist', 'CHANGELOG.md'), join(apiRoot, '..', '..', 'CHANGELOG.md')]) {
+    if (existsSync(file)) return readFileSync(file, 'utf8');
+  }
+  return null;
+}
