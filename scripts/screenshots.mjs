@@ -174,6 +174,52 @@ try {
   await page.waitForSelector('fieldset');
   await page.waitForTimeout(400);
   await page.screenshot({ path: join(root, 'docs/screenshots/admin-role-permissions.png') });
+  // Support: a department, a ticket with a staff reply and an internal note; an announcement.
+  const department = (
+    await api(page, 'POST', '/api/admin/departments', {
+      name: 'Billing',
+      description: 'Payments, coins and receipts',
+      opening_hours: 'Mon–Fri 09:00–17:00 UTC',
+      enabled: true,
+    })
+  ).data;
+  const ticket = (
+    await api(page, 'POST', '/api/tickets', {
+      department_id: department.id,
+      subject: 'My top-up did not arrive',
+      priority: 'high',
+      message: 'I paid 5 EUR with PayPal an hour ago, but my balance did not change.',
+    })
+  ).data;
+  await api(page, 'POST', `/api/admin/tickets/${ticket.id}/messages`, {
+    message: 'Receipt found in PayPal; capture was delayed by their side.',
+    internal: true,
+  });
+  await api(page, 'POST', `/api/admin/tickets/${ticket.id}/messages`, {
+    message: 'Thanks for waiting! PayPal confirmed the payment and your 500 coins are now on your balance.',
+  });
+  await page.goto(`${base}/mc-admin/tickets/${ticket.id}`);
+  await page.waitForSelector('[data-testid="ticket-controls"]');
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(root, 'docs/screenshots/admin-ticket.png'), fullPage: true });
+  await api(page, 'POST', '/api/admin/announcements', {
+    title: 'New location: Singapore',
+    body: 'Servers can now be created in **Singapore**. Pick it in the first step of the wizard.\n\n- lower ping for Asia\n- same prices',
+    tags: ['locations', 'news'],
+    pinned: true,
+  });
+  await page.goto(`${base}/announcements`);
+  await page.waitForSelector('[data-testid="announcement"]');
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(root, 'docs/screenshots/announcements.png') });
+  await page.goto(`${base}/mc-admin`);
+  await page.waitForSelector('.recharts-surface');
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: join(root, 'docs/screenshots/admin-dashboard.png'), fullPage: true });
+  await page.goto(`${base}/mc-admin/health`);
+  await page.waitForSelector('[data-testid="health-overall"]');
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(root, 'docs/screenshots/admin-health.png'), fullPage: true });
   const phone = await browser.newPage({ viewport: { width: 360, height: 740 } });
   await phone.goto(`${base}/auth/login`);
   await phone.waitForSelector('input[name="login"]');
