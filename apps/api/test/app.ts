@@ -15,8 +15,8 @@ async function pgliteCopy(): Promise<Database> {
   return fromPglite(await PGlite.create({ loadDataDir: blob }));
 }
 
-/** A fresh database on the PostgreSQL server for one test app, dropped on close. */
-async function postgresDatabase(): Promise<Database & { url: string }> {
+/** A fresh, empty database on the PostgreSQL server (not migrated), dropped on close. */
+export async function postgresDatabase(): Promise<Database & { url: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL suite');
   const name = `hostdeck_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;

@@ -2,34 +2,13 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import { type Database, fromPglite, openPostgres } from '../src/db/client.ts';
+import { type Database, fromPglite } from '../src/db/client.ts';
 import { ident, publicSequences, publicTables, type Query } from '../src/modules/backups/backups.catalog.ts';
-import { onPostgres } from './app.ts';
+import { onPostgres, postgresDatabase } from './app.ts';
 
 /** A fresh, empty database of the suite's kind (on PostgreSQL a new database, dropped on close). */
 export async function emptyDatabase(): Promise<Database & { url?: string }> {
-  if (!onPostgres) return fromPglite(await PGlite.create());
-  const url = process.env.TEST_DATABASE_URL!;
-  const name = `hostdeck_restore_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString());
-  return {
-    ...database,
-    url: target.toString(),
-    close: async () => {
-      await database.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name}`);
-      await c.end();
-    },
-  };
+  return onPostgres ? postgresDatabase() : fromPglite(await PGlite.create());
 }
 
 /** Raw SQL on a database, outside any transaction. */

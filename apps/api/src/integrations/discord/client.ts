@@ -1,4 +1,5 @@
 import { CodeChallengeMethod, OAuth2Client, OAuth2RequestError } from 'arctic';
+import { withTimeout } from '../../lib/timeout.ts';
 
 /** Discord refused, failed or could not be reached. */
 export class DiscordError extends Error {
@@ -51,7 +52,12 @@ export class DiscordClient {
   /** Exchanges the code for an access token (used for two reads, then revoked). */
   async exchange(code: string, codeVerifier: string): Promise<string> {
     try {
-      const tokens = await this.oauth().validateAuthorizationCode(`${this.base}/api/oauth2/token`, code, codeVerifier);
+      // arctic's fetch takes no abort signal: bound the wait instead.
+      const tokens = await withTimeout(
+        this.oauth().validateAuthorizationCode(`${this.base}/api/oauth2/token`, code, codeVerifier),
+        TIMEOUT_MS,
+        `no answer within ${TIMEOUT_MS / 1000} s`,
+      );
       return tokens.accessToken();
     } catch (err) {
       if (err instanceof OAuth2RequestError) throw new DiscordError(`Discord refused the sign-in (${err.code})`, 400);
@@ -61,9 +67,11 @@ export class DiscordClient {
 
   /** Revoking is a courtesy: the token is not kept anywhere, so a failure is ignored. */
   async revoke(accessToken: string): Promise<void> {
-    await this.oauth()
-      .revokeToken(`${this.base}/api/oauth2/token/revoke`, accessToken)
-      .catch(() => undefined);
+    await withTimeout(
+      this.oauth().revokeToken(`${this.base}/api/oauth2/token/revoke`, accessToken),
+      TIMEOUT_MS,
+      'revoke timed out',
+    ).catch(() => undefined);
   }
 
   me(accessToken: string): Promise<DiscordUser> {

@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import { withTimeout } from '../../lib/timeout.ts';
 import type { SettingsService } from '../../modules/settings/settings.service.ts';
 
 export interface OutgoingMail {
@@ -59,19 +60,13 @@ export function smtpMailer(settings: SettingsService): Mailer {
     },
     sendNow: async (mail, timeoutMs) => {
       const once = nodemailer.createTransport(transportOptions(settings, timeoutMs));
-      let timer: NodeJS.Timeout | undefined;
       try {
-        await Promise.race([
+        await withTimeout(
           once.sendMail(message(mail)),
-          new Promise<never>((_, reject) => {
-            timer = setTimeout(
-              () => reject(new Error(`No answer from the SMTP server within ${timeoutMs} ms`)),
-              timeoutMs,
-            );
-          }),
-        ]);
+          timeoutMs,
+          `No answer from the SMTP server within ${timeoutMs} ms`,
+        );
       } finally {
-        clearTimeout(timer);
         once.close();
       }
     },
