@@ -1,2 +1,2 @@
-export { PterodactylSimulator, type SimulatorOptions } from './server.ts';
+export { type HeldCreate, PterodactylSimulator, type SimulatorOptions } from './server.ts';
 export { type SimState, seedState } from './state.ts';

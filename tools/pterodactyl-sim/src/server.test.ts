@@ -15,6 +15,26 @@ const call = async (method: string, path: string, body?: unknown, key = 'ptla_si
   return { status: res.status, body: (res.status === 204 ? null : await res.json()) as Json };
 };
 
+/** A panel account and a valid deploy-style server body for it (a Rust server in location 2). */
+async function ownerAndServer(username: string, over: Record<string, unknown> = {}) {
+  const user = (
+    await call('POST', '/users', { username, email: `${username}@example.com`, first_name: 'O', last_name: 'W' })
+  ).body.attributes;
+  const body = {
+    name: 'S',
+    user: user.id,
+    egg: 3,
+    docker_image: 'img',
+    startup: 'run',
+    environment: { HOSTNAME: 'My Rust' },
+    limits: { memory: 512, swap: 0, disk: 1024, io: 500, cpu: 50 },
+    feature_limits: { databases: 0, backups: 0 },
+    deploy: { locations: [2], dedicated_ip: false, port_range: [] },
+    ...over,
+  };
+  return { user, body };
+}
+
 beforeAll(async () => {
   sim = new PterodactylSimulator({ rateLimit: 1000 });
   base = await sim.listen();
@@ -52,22 +72,10 @@ describe('the simulator speaks the Application API', () => {
   });
 
   it('takes an allocation on create and frees it on delete; refuses deleting a user with servers', async () => {
-    const user = (
-      await call('POST', '/users', { username: 'owner', email: 'owner@example.com', first_name: 'O', last_name: 'W' })
-    ).body.attributes;
+    const { user, body } = await ownerAndServer('owner');
     const free = () => sim.state.allocations.filter((a) => a.server_id === null).length;
     const before = free();
-    const server = await call('POST', '/servers', {
-      name: 'S',
-      user: user.id,
-      egg: 3,
-      docker_image: 'img',
-      startup: 'run',
-      environment: { HOSTNAME: 'My Rust' },
-      limits: { memory: 512, swap: 0, disk: 1024, io: 500, cpu: 50 },
-      feature_limits: { databases: 0, backups: 0 },
-      deploy: { locations: [2], dedicated_ip: false, port_range: [] },
-    });
+    const server = await call('POST', '/servers', body);
     expect(server.status).toBe(201);
     expect(free()).toBe(before - 1);
     expect((await call('DELETE', `/users/${user.id}`)).body.errors[0].code).toBe('DisplayException');
@@ -85,8 +93,46 @@ describe('the simulator speaks the Application API', () => {
           (await fetch(`${url}/api/application/nests`, { headers: { authorization: 'Bearer ptla_simulator' } })).status,
         );
       expect(statuses).toEqual([200, 200, 429]);
+      // As Laravel's throttle middleware: when to come back, in seconds and as a time.
+      const refused = await fetch(`${url}/api/application/nests`, {
+        headers: { authorization: 'Bearer ptla_simulator' },
+      });
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      const reset = Number(refused.headers.get('x-ratelimit-reset'));
+      expect(Math.abs(reset - (Date.now() / 1000 + retryAfter))).toBeLessThanOrEqual(1);
+      expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
     } finally {
       await limited.close();
     }
+  });
+
+  it('holds a server creation until it commits, invisible until then, and refuses a second create of its external id', async () => {
+    const { body } = await ownerAndServer('held', { external_id: 'queue-item-1' });
+    const held = sim.holdNextServerCreate();
+    const answer = call('POST', '/servers', body);
+    await held.arrived;
+    expect((await call('GET', '/servers/external/queue-item-1')).status).toBe(404);
+    await held.commit();
+    expect((await answer).status).toBe(201);
+    expect((await call('GET', '/servers/external/queue-item-1')).status).toBe(200);
+    const again = await call('POST', '/servers', body);
+    expect(again.status).toBe(422);
+    expect(again.body.errors).toEqual([
+      {
+        code: 'ValidationException',
+        status: '422',
+        detail: 'The external id has already been taken.',
+        meta: { source_field: 'external_id', rule: 'unique' },
+      },
+    ]);
+  });
+
+  it('commits a held creation by itself after the delay it was given', async () => {
+    const { body } = await ownerAndServer('late');
+    sim.holdNextServerCreate(50);
+    const created = await call('POST', '/servers', body);
+    expect(created.status).toBe(201);
   });
 });

@@ -24,11 +24,19 @@ export interface SimulatorOptions {
   /** Requests a minute before 429 (the panel's default is 240). */
   rateLimit?: number;
   /**
-   * Called after a request changed the state and before its answer leaves: tests use it to stop a
-   * client at the worst moment (the server exists on the panel, the caller never hears of it).
+   * Called after a request changed the state (or failed) and before its answer leaves: tests use it
+   * to act at the worst moment (the server exists on the panel, the caller never hears of it).
    */
   beforeAnswer?: (method: string, path: string, status: number) => void;
   state?: SimState;
+}
+
+/** A held server creation (see holdNextServerCreate). */
+export interface HeldCreate {
+  /** Resolves when the held POST /servers has arrived. */
+  arrived: Promise<void>;
+  /** Commits it now: validated and created as if the panel's transaction ended; resolves once it has. */
+  commit(): Promise<void>;
 }
 
 class HttpError extends Error {
@@ -77,6 +85,13 @@ export class PterodactylSimulator {
   readonly state: SimState;
   private server?: Server;
   private failNext = 0;
+  private holds: {
+    arrive: () => void;
+    release: () => void;
+    released: Promise<void>;
+    committed: () => void;
+    commitAfterMs?: number;
+  }[] = [];
   private window = { start: Date.now(), count: 0 };
   private readonly routes: [string, RegExp, Handler][] = [];
   private timers = new Set<NodeJS.Timeout>();
@@ -99,12 +114,50 @@ export class PterodactylSimulator {
 
   async close(): Promise<void> {
     for (const t of this.timers) clearTimeout(t);
+    for (const hold of this.holds.splice(0)) hold.release();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
   /** The next n write calls fail as if Wings were down (504, nothing changed). */
   failWrites(n: number): void {
     this.failNext = n;
+  }
+
+  /**
+   * Holds the next POST /servers as a panel whose transaction is slow to commit (Wings slow to
+   * answer): nothing is visible (GET /servers/external answers 404) until it commits, by commit() or
+   * after commitAfterMs; then it is validated and created and its answer leaves, to a caller that may
+   * have given up long before.
+   */
+  holdNextServerCreate(commitAfterMs?: number): HeldCreate {
+    let arrive = () => {};
+    let release = () => {};
+    let committed = () => {};
+    const arrived = new Promise<void>((r) => {
+      arrive = r;
+    });
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    const done = new Promise<void>((r) => {
+      committed = r;
+    });
+    this.holds.push({ arrive, release, released, committed, commitAfterMs });
+    return {
+      arrived,
+      commit: async () => {
+        release();
+        await done;
+      },
+    };
+  }
+
+  private later(fn: () => void, ms: number): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      fn();
+    }, ms);
+    this.timers.add(timer);
   }
 
   /** What Wings reports when an install script finishes. */
@@ -138,10 +191,17 @@ export class PterodactylSimulator {
         'x-ratelimit-remaining': String(Math.max(0, limit - this.window.count)),
       };
       if (this.window.count > limit) {
+        // As Laravel's ThrottleRequests: how many seconds until the bucket frees up, and when that is.
+        const resetAt = this.window.start + 60_000;
+        const retryAfter = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
         send(
           429,
           { errors: [{ code: 'ThrottleRequestsException', status: '429', detail: 'Too Many Attempts.' }] },
-          rateHeaders,
+          {
+            ...rateHeaders,
+            'retry-after': String(retryAfter),
+            'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + retryAfter),
+          },
         );
         return;
       }
@@ -173,8 +233,10 @@ export class PterodactylSimulator {
       this.options.beforeAnswer?.(req.method ?? 'GET', url.pathname, result?.status ?? 200);
       send(result?.status ?? 200, result?.body, rateHeaders);
     } catch (err) {
-      if (err instanceof HttpError) send(err.status, { errors: err.errors });
-      else
+      if (err instanceof HttpError) {
+        this.options.beforeAnswer?.(req.method ?? 'GET', new URL(req.url ?? '/', 'http://sim').pathname, err.status);
+        send(err.status, { errors: err.errors });
+      } else
         send(500, {
           errors: [
             {
@@ -299,7 +361,19 @@ export class PterodactylSimulator {
       return { body: serverBody(srv) };
     });
     this.on('GET', '/servers/{id}', ({ params }) => ({ body: serverBody(byId(s.servers, params[0])) }));
-    this.on('POST', '/servers', ({ body }) => ({ status: 201, body: serverBody(this.createServer(body)) }));
+    this.on('POST', '/servers', async ({ body }) => {
+      const hold = this.holds.shift();
+      if (hold) {
+        hold.arrive();
+        if (hold.commitAfterMs !== undefined) this.later(hold.release, hold.commitAfterMs);
+        await hold.released;
+      }
+      try {
+        return { status: 201, body: serverBody(this.createServer(body)) };
+      } finally {
+        hold?.committed();
+      }
+    });
     this.on('PATCH', '/servers/{id}/details', ({ params, body }) => {
       const srv = byId(s.servers, params[0]);
       const errors: FieldError[] = [];
@@ -409,9 +483,13 @@ export class PterodactylSimulator {
   private createServer(body: Body): SimServer {
     const s = this.state;
     const errors: FieldError[] = [];
-    const need = (field: string, ok: boolean, rule = 'required') => {
+    const need = (field: string, ok: boolean, rule = 'required', detail?: string) => {
       if (!ok)
-        errors.push({ field, rule, detail: `The ${field} field is ${rule === 'required' ? 'required' : 'invalid'}.` });
+        errors.push({
+          field,
+          rule,
+          detail: detail ?? `The ${field} field is ${rule === 'required' ? 'required' : 'invalid'}.`,
+        });
     };
     need('name', typeof body.name === 'string' && body.name.length > 0);
     need('user', typeof body.user === 'number');
@@ -428,8 +506,14 @@ export class PterodactylSimulator {
     need('startup', typeof body.startup === 'string');
     need('environment', Boolean(body.environment) && typeof body.environment === 'object', 'present');
     if (body.external_id !== undefined && body.external_id !== null) {
-      need('external_id', typeof body.external_id === 'string', 'string');
-      need('external_id', !s.servers.some((x) => x.external_id === body.external_id), 'unique');
+      // Laravel's own messages (the attribute's underscores read as spaces).
+      need('external_id', typeof body.external_id === 'string', 'string', 'The external id must be a string.');
+      need(
+        'external_id',
+        !s.servers.some((x) => x.external_id === body.external_id),
+        'unique',
+        'The external id has already been taken.',
+      );
     }
     const limits = (body.limits ?? {}) as Record<string, unknown>;
     need('limits', typeof body.limits === 'object' && body.limits !== null);
@@ -528,13 +612,8 @@ export class PterodactylSimulator {
     };
     allocation.server_id = server.id;
     s.servers.push(server);
-    if (this.options.autoInstallMs !== undefined) {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        this.finishInstall(server.id);
-      }, this.options.autoInstallMs);
-      this.timers.add(timer);
-    }
+    if (this.options.autoInstallMs !== undefined)
+      this.later(() => this.finishInstall(server.id), this.options.autoInstallMs);
     return server;
   }
 }

@@ -5,17 +5,21 @@ import type { Db } from '../db/client.ts';
 import { servers, users, workerHeartbeats } from '../db/schema/index.ts';
 import type { PanelService } from '../integrations/hosting/panel.service.ts';
 import { enqueueTemplateMail, mailDate } from '../modules/mail/templates.ts';
+import { MISSING, ofPanel } from '../modules/servers/server-panel.ts';
 import type { ServersService } from '../modules/servers/servers.service.ts';
 import type { SettingsService } from '../modules/settings/settings.service.ts';
+import { ServerStatusReader } from './server-lifecycle.status.ts';
 
 const DAY_MS = 86_400_000;
 /** A panel read of every server costs one request per 100 servers: at most this often per instance. */
 const SYNC_EVERY_MS = 5 * 60_000;
+/** The timer ticks this often; a tick only asks about installing servers that are due (backoff per server)… */
+const TICK_MS = 3000;
+/** …and runs the whole pass (heartbeat, renewals, interrupted work) this often. */
+const FULL_PASS_MS = 30_000;
 /** An update or delete left half-done this long ago by a crash is finished (delete) or released (update). */
 const INTERRUPTED_MS = 10 * 60_000;
 const BATCH = 50;
-/** Installing servers are asked about one by one each pass (they finish within minutes); at most this many. */
-const INSTALLING_BATCH = 20;
 type ServerRow = typeof servers.$inferSelect;
 
 /**
@@ -23,12 +27,16 @@ type ServerRow = typeof servers.$inferSelect;
  * call it), reminds owners before expiry, suspends at expiry, deletes after the grace period (panel
  * first), and finishes work a crash interrupted. Every step is idempotent and claims its rows with a
  * conditional update, so several instances may run it at once and each mail goes out once.
+ * It acts only on the records of the configured panel (decision 0013): records of another panel are
+ * left as they are (counted in the log), and a server gone on the panel is marked "missing".
  */
 export class ServerLifecycleWorker {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private lastSync = 0;
+  private lastFull = 0;
   private readonly instance = randomUUID();
+  private readonly statuses: ServerStatusReader;
 
   constructor(
     private readonly db: Db,
@@ -37,11 +45,13 @@ export class ServerLifecycleWorker {
     private readonly servers: ServersService,
     private readonly log: FastifyBaseLogger,
     private readonly publicUrl: () => string,
-  ) {}
+  ) {
+    this.statuses = new ServerStatusReader(db, panel, servers.onPanel, log);
+  }
 
-  start(intervalMs = 30_000): void {
+  start(intervalMs = TICK_MS): void {
     this.timer = setInterval(
-      () => void this.runOnce().catch((err) => this.log.error({ err }, 'server lifecycle failed')),
+      () => void this.tick().catch((err) => this.log.error({ err }, 'server lifecycle failed')),
       intervalMs,
     );
     this.timer.unref();
@@ -52,7 +62,26 @@ export class ServerLifecycleWorker {
     await this.running;
   }
 
-  /** One pass; `now` can be moved for tests. */
+  /**
+   * What the timer runs: the whole pass every FULL_PASS_MS, and in between only the looks at
+   * installing servers that are due (one query when none is), so a new server turns active within
+   * seconds of the panel finishing it. `now` can be moved for tests.
+   */
+  tick(now = new Date()): Promise<void> {
+    if (this.running) return this.running;
+    if (now.getTime() - this.lastFull >= FULL_PASS_MS) return this.runOnce(now);
+    const key = this.panel.key();
+    if (key === null) return Promise.resolve();
+    this.running = this.statuses
+      .refreshInstalling(key, now)
+      .then(() => undefined)
+      .finally(() => {
+        this.running = undefined;
+      });
+    return this.running;
+  }
+
+  /** One whole pass; `now` can be moved for tests. */
   runOnce(now = new Date()): Promise<void> {
     this.running ??= this.work(now).finally(() => {
       this.running = undefined;
@@ -61,62 +90,30 @@ export class ServerLifecycleWorker {
   }
 
   private async work(now: Date): Promise<void> {
+    this.lastFull = now.getTime();
     await this.db
       .insert(workerHeartbeats)
       .values({ name: 'server-lifecycle', instance: this.instance })
       .onConflictDoUpdate({ target: workerHeartbeats.name, set: { instance: this.instance, beatAt: new Date() } });
-    if (!this.panel.configured()) return;
+    const key = this.panel.key();
+    if (key === null) return;
+    await this.statuses.countOtherPanel(key, now); // skipped by every step below: logged as a number
     if (Date.now() - this.lastSync >= SYNC_EVERY_MS) await this.syncStatuses();
-    else await this.refreshInstalling();
-    await this.finishInterrupted(now);
+    else await this.statuses.refreshInstalling(key, now);
+    await this.finishInterrupted(now, key);
     if (!this.settings.bool('server_renew_enabled')) return;
     await this.giveExpiries(now);
-    await this.remind(now);
-    await this.suspendExpired(now);
-    await this.deleteAfterGrace(now);
-    await this.retryUnsuspend(now);
+    await this.remind(now, key);
+    await this.suspendExpired(now, key);
+    await this.deleteAfterGrace(now, key);
+    await this.retryUnsuspend(now, key);
   }
 
-  /** Reads every server's status from the panel in pages; changes only the rows that differ. */
+  /** Reads every server's status from the panel in pages (records of this panel only); changes only the rows that differ. */
   async syncStatuses(): Promise<number> {
     this.lastSync = Date.now();
-    const onPanel = await this.panel.use((p) => p.listServers());
-    const byPanelId = new Map(onPanel.map((s) => [s.panelId, s.status]));
-    const rows = await this.db
-      .select({ id: servers.id, panelServerId: servers.panelServerId, status: servers.status })
-      .from(servers)
-      .where(and(isNotNull(servers.panelServerId), ne(servers.status, 'deleting'), ne(servers.status, 'updating')));
-    let changed = 0;
-    for (const r of rows) {
-      const status = byPanelId.get(r.panelServerId as number);
-      if (!status || status === r.status) continue;
-      await this.db
-        .update(servers)
-        .set({ status })
-        .where(and(eq(servers.id, r.id), eq(servers.status, r.status)));
-      changed += 1;
-    }
-    const missing = rows.filter((r) => !byPanelId.has(r.panelServerId as number)).length;
-    if (missing > 0) this.log.warn({ missing }, 'servers recorded here are missing on the panel');
-    return changed;
-  }
-
-  /** A new server should turn "active" soon after the panel finishes installing it, not at the next full sync. */
-  async refreshInstalling(): Promise<void> {
-    const installing = await this.db
-      .select({ id: servers.id, panelServerId: servers.panelServerId })
-      .from(servers)
-      .where(and(eq(servers.status, 'installing'), isNotNull(servers.panelServerId)))
-      .orderBy(servers.createdAt)
-      .limit(INSTALLING_BATCH);
-    for (const s of installing) {
-      const onPanel = await this.panel.use((p) => p.getServer(s.panelServerId as number));
-      if (onPanel && onPanel.status !== 'installing')
-        await this.db
-          .update(servers)
-          .set({ status: onPanel.status })
-          .where(and(eq(servers.id, s.id), eq(servers.status, 'installing')));
-    }
+    const key = this.panel.key();
+    return key === null ? 0 : this.statuses.syncAll(key);
   }
 
   /** Servers built while renewal was off get an expiry once it is switched on. */
@@ -128,7 +125,7 @@ export class ServerLifecycleWorker {
       .where(isNull(servers.expiresAt));
   }
 
-  private async remind(now: Date): Promise<void> {
+  private async remind(now: Date, key: string): Promise<void> {
     const days = this.settings.number('server_renew_reminder_days');
     if (days <= 0) return;
     // Claimed by setting reminder_sent_at: a reminder goes out once, whichever instance gets there
@@ -141,6 +138,7 @@ export class ServerLifecycleWorker {
         .where(
           and(
             isNull(servers.reminderSentAt),
+            ofPanel(key), // a server of another panel cannot be renewed here: no reminder
             gt(servers.expiresAt, now),
             lte(servers.expiresAt, new Date(now.getTime() + days * DAY_MS)),
           ),
@@ -155,12 +153,13 @@ export class ServerLifecycleWorker {
     });
   }
 
-  private async suspendExpired(now: Date): Promise<void> {
+  private async suspendExpired(now: Date, key: string): Promise<void> {
     const expired = await this.db
       .select()
       .from(servers)
       .where(
         and(
+          ofPanel(key),
           lte(servers.expiresAt, now),
           isNull(servers.expirySuspendedAt),
           inArray(servers.status, ['active', 'installing', 'install_failed']),
@@ -169,7 +168,11 @@ export class ServerLifecycleWorker {
       .limit(BATCH);
     for (const s of expired) {
       try {
-        if (s.panelServerId !== null) await this.panel.use((p) => p.suspendServer(s.panelServerId as number));
+        const outcome = await this.servers.onPanel.write(s, (p, panelId) => p.suspendServer(panelId));
+        if (outcome === 'gone') {
+          await this.servers.onPanel.markMissing(s); // nothing to suspend; staff see it as missing
+          continue;
+        }
       } catch (err) {
         this.log.warn({ err, server: s.id }, 'suspending an expired server failed; retrying on the next pass');
         continue;
@@ -190,13 +193,14 @@ export class ServerLifecycleWorker {
     }
   }
 
-  private async deleteAfterGrace(now: Date): Promise<void> {
+  private async deleteAfterGrace(now: Date, key: string): Promise<void> {
     const grace = this.settings.number('server_delete_grace_days');
     const doomed = await this.db
       .select()
       .from(servers)
       .where(
         and(
+          ofPanel(key),
           lte(servers.expirySuspendedAt, new Date(now.getTime() - grace * DAY_MS)),
           lte(servers.expiresAt, now),
           ne(servers.status, 'deleting'),
@@ -215,11 +219,18 @@ export class ServerLifecycleWorker {
   }
 
   /** Renewed servers whose unsuspend failed at the time (the panel was down) are unsuspended now. */
-  private async retryUnsuspend(now: Date): Promise<void> {
+  private async retryUnsuspend(now: Date, key: string): Promise<void> {
     const renewed = await this.db
       .select()
       .from(servers)
-      .where(and(isNotNull(servers.expirySuspendedAt), gt(servers.expiresAt, now)))
+      .where(
+        and(
+          ofPanel(key),
+          isNotNull(servers.expirySuspendedAt),
+          gt(servers.expiresAt, now),
+          ne(servers.status, MISSING),
+        ),
+      )
       .limit(BATCH);
     for (const s of renewed)
       await this.servers
@@ -228,7 +239,7 @@ export class ServerLifecycleWorker {
   }
 
   /** A delete interrupted by a crash is finished; an update interrupted by one releases its guard. */
-  private async finishInterrupted(now: Date): Promise<void> {
+  private async finishInterrupted(now: Date, key: string): Promise<void> {
     const before = new Date(now.getTime() - INTERRUPTED_MS);
     await this.db
       .update(servers)
@@ -237,7 +248,7 @@ export class ServerLifecycleWorker {
     const stuck = await this.db
       .select()
       .from(servers)
-      .where(and(eq(servers.status, 'deleting'), lte(servers.updatedAt, before)))
+      .where(and(ofPanel(key), eq(servers.status, 'deleting'), lte(servers.updatedAt, before)))
       .limit(BATCH);
     for (const s of stuck) await this.deleteNow(s);
   }

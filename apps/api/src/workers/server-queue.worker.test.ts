@@ -1,11 +1,13 @@
 import { PterodactylSimulator } from '@hostdeck/pterodactyl-sim';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { newMember, TestClient } from '../../test/client.ts';
+import { capturedLog, until } from '../../test/queue-helpers.ts';
 import { serverRequest } from '../../test/servers.ts';
 import { memberWithPermissions } from '../../test/users.ts';
 import { mailOutbox, serverQueue, serverQueueLogs, servers, users, workerHeartbeats } from '../db/schema/index.ts';
+import { ServerQueueWorker } from './server-queue.worker.ts';
 
 let t: TestApp;
 let sim: PterodactylSimulator;
@@ -83,7 +85,9 @@ describe('server queue worker', () => {
     await t.app.ctx.serverQueue.runOnce();
     const after = await item(q.id);
     expect(after).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(after.lastError).toContain('Could not establish a connection');
+    expect(after.lastError).toBe(
+      'PANEL_UNREACHABLE: The panel could not be reached or did not answer properly (HTTP 504)',
+    );
     expect(after.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     sim.failWrites(0);
     await t.database.db
@@ -95,16 +99,30 @@ describe('server queue worker', () => {
     expect(sim.state.servers.filter((s) => s.external_id === q.id)).toHaveLength(1);
   });
 
-  it('after a crash mid-build, takes the item back and adopts the server the panel already has: never two', async () => {
+  it('after a crash mid-build, takes the item back once its lease lapsed and adopts the server the panel already has: never two', async () => {
     const q = await queuedRequest();
     // A worker claimed it, created the server on the panel, and died before recording anything.
     await t.app.ctx.serverQueue.runOnce();
     const built = await item(q.id);
+    const crashed = {
+      status: 'building' as const,
+      serverId: null,
+      leasedBy: 'crashed-host:1:dead',
+      updatedAt: new Date(),
+    };
     await t.database.db
       .update(serverQueue)
-      .set({ status: 'building', serverId: null, updatedAt: new Date(Date.now() - 11 * 60_000) })
+      .set({ ...crashed, leaseUntil: new Date(Date.now() + 60_000) })
       .where(eq(serverQueue.id, q.id));
     await t.database.db.delete(servers).where(eq(servers.id, built.serverId!));
+    // While the lease runs, the build is its holder's.
+    await t.app.ctx.serverQueue.runOnce();
+    expect(await item(q.id)).toMatchObject({ status: 'building', leasedBy: 'crashed-host:1:dead' });
+    // The holder stopped renewing it: the item is taken back at once, not ten minutes after its last change.
+    await t.database.db
+      .update(serverQueue)
+      .set({ leaseUntil: new Date(Date.now() - 1000) })
+      .where(eq(serverQueue.id, q.id));
     await t.app.ctx.serverQueue.runOnce();
     expect((await item(q.id)).status).toBe('completed');
     expect(sim.state.servers.filter((s) => s.external_id === q.id)).toHaveLength(1);
@@ -142,7 +160,130 @@ describe('server queue worker', () => {
     await t.app.ctx.serverQueue.runOnce();
     const failed = await item(q.id);
     expect(failed.status).toBe('failed');
+    expect(failed.lastError).toMatch(/^PANEL_ACCOUNT_CONFLICT: /);
     expect(failed.lastError).toContain(`already has an account with ${email}`);
     expect(sim.state.users.find((u) => u.id === 99_999)?.external_id).toBeNull();
+  });
+
+  it('renews the lease while it builds, so a second instance leaves a long build alone', async () => {
+    const q = await queuedRequest();
+    const { log } = capturedLog();
+    const worker = () =>
+      new ServerQueueWorker(t.database.db, t.app.ctx.panel, t.app.ctx.settings, log, {
+        leaseMs: 1500,
+        reconcileEveryMs: Number.POSITIVE_INFINITY,
+      });
+    const [a, b] = [worker(), worker()];
+    const held = sim.holdNextServerCreate(); // Wings is slow: the create takes longer than a lease
+    const building = a.runOnce();
+    await held.arrived;
+    const claimed = await item(q.id);
+    expect(claimed).toMatchObject({ status: 'building', leasedBy: a.instance });
+    const firstEnd = claimed.leaseUntil!.getTime();
+    await until(
+      'the lease renewed past its first end',
+      async () => (await item(q.id)).leaseUntil!.getTime() > firstEnd + 400,
+    );
+    expect(await b.runOnce()).toBe(0);
+    expect(await item(q.id)).toMatchObject({ status: 'building', leasedBy: a.instance });
+    await held.commit();
+    await building;
+    expect(await item(q.id)).toMatchObject({ status: 'completed', attempts: 1, leaseUntil: null, leasedBy: null });
+    expect((await logs(q.id)).join('\n')).not.toMatch(/Taken back/);
+    expect(sim.state.servers.filter((s) => s.external_id === q.id)).toHaveLength(1);
+  });
+
+  it("links the panel account with its panel's key, clearing another member's stale link to the same account", async () => {
+    const key = t.app.ctx.panel.key()!;
+    const q = await queuedRequest();
+    const account = (sim.state.nextId.users ?? 0) + 1; // the id the panel gives the member's new account
+    const stale = await queuedRequest();
+    // The panel was rebuilt: a member linked to its old account `account`, the owner to one on a former panel.
+    await t.database.db.update(users).set({ panelUserId: account, panelKey: key }).where(eq(users.id, stale.user_id));
+    await t.database.db
+      .update(users)
+      .set({ panelUserId: 7, panelKey: 'https://old-panel.example.com' })
+      .where(eq(users.id, q.user_id));
+    await t.database.db.update(serverQueue).set({ status: 'failed' }).where(eq(serverQueue.id, stale.id));
+    await t.app.ctx.serverQueue.runOnce();
+    expect(await item(q.id)).toMatchObject({ status: 'completed' });
+    const row = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+    expect(await row(q.user_id)).toMatchObject({ panelUserId: account, panelKey: key });
+    expect(await row(stale.user_id)).toMatchObject({ panelUserId: null, panelKey: null });
+    expect(sim.state.users.find((u) => u.id === account)?.external_id).toBe(q.user_id);
+    expect((await logs(q.id)).join('\n')).toMatch(`Panel account ${account} was linked to`);
+    const [server] = await t.database.db
+      .select()
+      .from(servers)
+      .where(eq(servers.id, (await item(q.id)).serverId!));
+    expect(server).toMatchObject({ panelKey: key, externalId: q.id });
+  });
+
+  it('shows a stable code and a sentence for a database error, never its text, and logs every failed attempt', async () => {
+    const q = await queuedRequest();
+    const db = t.database.db;
+    await db.execute(
+      sql.raw(`create function hd_refuse() returns trigger language plpgsql as $$ begin
+        raise exception 'insert into "servers" violates constraint for owner %', new.owner_id; end $$`),
+    );
+    await db.execute(
+      sql.raw('create trigger hd_refuse before insert on servers for each row execute function hd_refuse()'),
+    );
+    const { log, lines } = capturedLog();
+    const worker = new ServerQueueWorker(db, t.app.ctx.panel, t.app.ctx.settings, log, {
+      reconcileEveryMs: Number.POSITIVE_INFINITY,
+    });
+    try {
+      await worker.runOnce();
+    } finally {
+      await db.execute(sql.raw('drop trigger hd_refuse on servers'));
+      await db.execute(sql.raw('drop function hd_refuse()'));
+    }
+    const safe = 'SERVER_ERROR: An unexpected error occurred while building; staff can see the details in the log';
+    expect(await item(q.id)).toMatchObject({ status: 'pending', lastError: safe });
+    const owner = new TestClient(t.app);
+    owner.cookies = new Map(ownerCookies);
+    const shown = (await owner.get('/api/servers/requests')).body;
+    const staff = `${(await root.get(`/api/admin/server-queue/${q.id}`)).body}${(await root.get('/api/admin/server-queue')).body}`;
+    for (const text of [shown, staff]) {
+      expect(text).toContain(safe);
+      expect(text).not.toMatch(/violates|insert into/);
+      expect(text).not.toContain(`owner ${q.user_id}`);
+    }
+    const failed = lines.find((l) => l.queueId === q.id && l.code === 'SERVER_ERROR');
+    expect(failed).toMatchObject({ level: 40, attempt: 1, err: { message: expect.stringContaining('violates') } });
+
+    // The next attempt adopts the server the first one made; an error stored before codes existed is shown safely.
+    await db
+      .update(serverQueue)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(serverQueue.id, q.id));
+    await worker.runOnce();
+    expect(await item(q.id)).toMatchObject({ status: 'completed', lastError: null });
+    expect(sim.state.servers.filter((s) => s.external_id === q.id)).toHaveLength(1);
+    await db
+      .update(serverQueue)
+      .set({ lastError: 'Failed query: select "panel_user_id" from "users"' })
+      .where(eq(serverQueue.id, q.id));
+    expect((await owner.get('/api/servers/requests')).json().data[0].last_error).toBe(safe);
+  });
+
+  it('lets an administrator retry a build whose lease lapsed, and refuses one still being built', async () => {
+    const q = await queuedRequest();
+    const building = { status: 'building' as const, attempts: 1, leasedBy: 'other-host:2:live' };
+    await t.database.db
+      .update(serverQueue)
+      .set({ ...building, leaseUntil: new Date(Date.now() + 60_000) })
+      .where(eq(serverQueue.id, q.id));
+    expect((await root.post(`/api/admin/server-queue/${q.id}/retry`)).json().error_code).toBe('IN_USE');
+    await t.database.db
+      .update(serverQueue)
+      .set({ leaseUntil: new Date(Date.now() - 1000) })
+      .where(eq(serverQueue.id, q.id));
+    const retried = await root.post(`/api/admin/server-queue/${q.id}/retry`);
+    expect(retried.json().data).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(await item(q.id)).toMatchObject({ leaseUntil: null, leasedBy: null });
+    await t.app.ctx.serverQueue.runOnce();
+    expect(await item(q.id)).toMatchObject({ status: 'completed' });
   });
 });

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -9,6 +9,11 @@ export const coinLedger = pgTable(
   'coin_ledger',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * Insertion order. Lines of one transaction share created_at (now()), so history is ordered by
+     * this, and "balance after" reads as a running total.
+     */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -21,5 +26,5 @@ export const coinLedger = pgTable(
     actorId: uuid('actor_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('coin_ledger_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('coin_ledger_user_idx').on(t.userId, t.createdAt), index('coin_ledger_user_seq_idx').on(t.userId, t.seq)],
 );

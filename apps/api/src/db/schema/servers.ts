@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { eggs, locations } from './catalog.ts';
 import { users } from './users.ts';
 
@@ -42,8 +42,12 @@ export const servers = pgTable(
       .notNull()
       .references(() => users.id),
     ...what(),
-    panelServerId: integer('panel_server_id').unique(),
+    panelServerId: integer('panel_server_id'),
     panelIdentifier: text('panel_identifier'),
+    /** The panel the server was built on (integrations/hosting/panel-key.ts): it is only ever acted on there. */
+    panelKey: text('panel_key'),
+    /** The external id the server carries on the panel (its queue item's id); checked before acting on it. */
+    externalId: text('external_id'),
     /** As last read from the panel: installing | active | suspended | install_failed; deleting while a delete runs. */
     status: text('status').notNull().default('installing'),
     /** Null while renewal is off. */
@@ -62,6 +66,7 @@ export const servers = pgTable(
     index('servers_owner_idx').on(t.ownerId),
     index('servers_location_idx').on(t.locationId),
     index('servers_expires_idx').on(t.expiresAt),
+    uniqueIndex('servers_panel_server_idx').on(t.panelKey, t.panelServerId),
     check('servers_resources_non_negative', nonNegative(t)),
   ],
 );
@@ -82,6 +87,12 @@ export const serverQueue = pgTable(
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * While "building": the worker holding the item renews this lease as it works; once it lapses
+     * (the worker crashed or stopped) any instance takes the item back.
+     */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    leasedBy: text('leased_by'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     serverId: uuid('server_id').references(() => servers.id, { onDelete: 'set null' }),

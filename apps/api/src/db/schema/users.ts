@@ -43,7 +43,12 @@ export const users = pgTable(
     earlySupporter: boolean('early_supporter').notNull().default(false),
     supportPin: text('support_pin').notNull(),
     /** The linked account on the game panel (created by Hostdeck, never an existing one taken over). */
-    panelUserId: integer('panel_user_id').unique(),
+    panelUserId: integer('panel_user_id'),
+    /**
+     * Which panel panelUserId belongs to (see integrations/hosting/panel-key.ts): a link made on one
+     * panel means nothing on another, whose ids may overlap.
+     */
+    panelKey: text('panel_key'),
     billingCompany: text('billing_company'),
     billingAddress: text('billing_address'),
     billingCity: text('billing_city'),
@@ -66,6 +71,7 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_referred_by_idx').on(t.referredBy),
+    uniqueIndex('users_panel_link_idx').on(t.panelKey, t.panelUserId),
     check('users_coins_non_negative', sql`${t.coins} >= 0`),
     check(
       'users_limits_non_negative',

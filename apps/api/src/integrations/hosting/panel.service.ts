@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SettingsService } from '../../modules/settings/settings.service.ts';
 import { PanelError } from '../pterodactyl/errors.ts';
 import { RateBudget } from '../pterodactyl/rate-budget.ts';
+import { DEMO_PANEL_KEY, panelKeyFor } from './panel-key.ts';
 import type { HostingProvider } from './provider.ts';
 import { PterodactylProvider } from './pterodactyl-provider.ts';
 
@@ -26,6 +27,16 @@ export class PanelService {
   /** True when a real panel is configured or the demo panel is on. */
   configured(): boolean {
     return this.kind() !== null;
+  }
+
+  /**
+   * The key of the configured panel (panel-key.ts): panel ids stored with another key belong to a
+   * panel Hostdeck no longer talks to and are never sent to this one. Null when no panel is configured.
+   */
+  key(): string | null {
+    const kind = this.kind();
+    if (kind === null) return null;
+    return kind === 'simulated' ? DEMO_PANEL_KEY : panelKeyFor(this.settings.string('pterodactyl_base_url'));
   }
 
   /** Which panel servers live on: a real one, the simulated demo panel, or none yet. */

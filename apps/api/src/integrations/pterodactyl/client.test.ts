@@ -1,7 +1,7 @@
 import { PterodactylSimulator } from '@hostdeck/pterodactyl-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PterodactylClient } from './client.ts';
-import { PanelError } from './errors.ts';
+import { PanelError, parseRetryAfter } from './errors.ts';
 import { RateBudget } from './rate-budget.ts';
 
 let sim: PterodactylSimulator;
@@ -134,18 +134,50 @@ describe('the shared request budget', () => {
     const limited = new PterodactylSimulator({ apiKey: 'k', rateLimit: 3 });
     const base = await limited.listen();
     const budget = new RateBudget(3);
-    const a = new PterodactylClient({ baseUrl: base, apiKey: 'k', timeoutMs: 200, budget });
-    const b = new PterodactylClient({ baseUrl: base, apiKey: 'k', timeoutMs: 200, budget });
+    // The budget waits at most the timeout for a slot (the window frees in a minute), so a refusal is immediate.
+    const a = new PterodactylClient({ baseUrl: base, apiKey: 'k', timeoutMs: 2000, budget });
+    const b = new PterodactylClient({ baseUrl: base, apiKey: 'k', timeoutMs: 2000, budget });
     await Promise.all([a.listLocations(), b.listLocations(), a.listNodes()]);
     const refused = await b.listNests().catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(PanelError);
     expect(refused).toMatchObject({ kind: 'rate_limited', code: 'RateBudget', transient: true });
     // Refused before it left: the panel counted three requests, so a fourth from outside the budget is its 429.
-    const direct = new PterodactylClient({ baseUrl: base, apiKey: 'k', timeoutMs: 200 });
+    const direct = new PterodactylClient({ baseUrl: base, apiKey: 'k', timeoutMs: 2000 });
     expect(await direct.listNests().catch((e: unknown) => e)).toMatchObject({
       status: 429,
       code: 'ThrottleRequestsException',
     });
     await limited.close();
+  });
+});
+
+describe("the panel's Retry-After", () => {
+  it('reads delay-seconds and HTTP-dates', () => {
+    const now = Date.parse('2025-01-01T00:00:00Z');
+    expect(parseRetryAfter('42', now)).toBe(42_000);
+    expect(parseRetryAfter('Wed, 01 Jan 2025 00:01:30 GMT', now)).toBe(90_000);
+    expect(parseRetryAfter('Tue, 31 Dec 2024 23:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+
+  it('is kept on the 429 and pauses every call of the shared budget until then, without reaching the panel', async () => {
+    const limited = new PterodactylSimulator({ apiKey: 'k', rateLimit: 1 });
+    const base = await limited.listen();
+    try {
+      // Another tool spends the key's bucket (the panel counts per key owner, not per caller).
+      await new PterodactylClient({ baseUrl: base, apiKey: 'k' }).listNests();
+      const budget = new RateBudget(240);
+      const client = new PterodactylClient({ baseUrl: base, apiKey: 'k', timeoutMs: 2000, budget });
+      const throttled = await client.listLocations().catch((e: unknown) => e);
+      expect(throttled).toMatchObject({ kind: 'rate_limited', status: 429, code: 'ThrottleRequestsException' });
+      expect((throttled as PanelError).retryAfterMs).toBeGreaterThan(50_000);
+      // Refused here (the panel would have answered ThrottleRequestsException), saying how long is left.
+      const paused = await client.listNodes().catch((e: unknown) => e);
+      expect(paused).toMatchObject({ kind: 'rate_limited', code: 'RateBudget' });
+      expect((paused as PanelError).retryAfterMs).toBeGreaterThan(50_000);
+    } finally {
+      await limited.close();
+    }
   });
 });

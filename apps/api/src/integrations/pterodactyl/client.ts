@@ -34,7 +34,7 @@ interface List<T> {
 /**
  * A typed client of the Pterodactyl Application API v1: bearer key, JSON Accept (without it the
  * panel answers errors with HTML redirects), a timeout on every call, pagination followed, and the
- * panel's error format mapped to PanelError kinds. It holds no state and never retries by itself:
+ * panel's error format mapped to PanelError kinds (a 429's Retry-After kept, and the shared budget paused). It holds no state and never retries by itself:
  * callers (the queue worker) decide, with idempotency through external ids.
  */
 export class PterodactylClient {
@@ -75,7 +75,12 @@ export class PterodactylClient {
     } catch {
       parsed = null;
     }
-    if (!res.ok) throw panelErrorFrom(res.status, parsed);
+    if (!res.ok) {
+      const err = panelErrorFrom(res.status, parsed, res.headers);
+      // The panel's bucket is shared with every other caller of the key: when it says wait, all of ours wait.
+      if (err.kind === 'rate_limited' && err.retryAfterMs !== undefined) this.config.budget?.pauseFor(err.retryAfterMs);
+      throw err;
+    }
     if (parsed === null)
       throw new PanelError(
         'transient',

@@ -1,5 +1,5 @@
 import { AdminQueueCreateSchema, QueueItemSchema, queueStatuses, UuidParamsSchema } from '@hostdeck/contracts';
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { pageEnvelope } from '../../lib/paging.ts';
 import { access } from '../../plugins/access.ts';
+import { leaseLapsed } from '../../workers/server-queue.record.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findUserWithRoleById } from '../users/users.repo.ts';
 import { presentQueueItem, requestServer } from './requests.service.ts';
@@ -198,14 +199,23 @@ export async function queueAdminRoutes(fastify: FastifyInstance): Promise<void> 
       },
     },
     async (req) => {
+      // A failed item, or one whose build stopped (its worker's lease lapsed): a live build is left alone.
+      const stopped = and(eq(serverQueue.status, 'building'), leaseLapsed());
       const [item] = await db
         .update(serverQueue)
-        .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(serverQueue.id, req.params.id), eq(serverQueue.status, 'failed')))
+        .set({
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: new Date(),
+          leaseUntil: null,
+          leasedBy: null,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(serverQueue.id, req.params.id), or(eq(serverQueue.status, 'failed'), stopped)))
         .returning();
       if (!item) {
         await load(db, req.params.id);
-        throw new AppError('IN_USE', 'Only a failed item can be retried');
+        throw new AppError('IN_USE', 'Only a failed item, or one whose build stopped, can be retried');
       }
       await db
         .insert(serverQueueLogs)

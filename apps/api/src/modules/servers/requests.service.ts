@@ -20,6 +20,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { presentableQueueError } from '../../workers/server-queue.failure.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 
 const OPEN = ['pending', 'building'] as const;
@@ -40,7 +41,8 @@ export function presentQueueItem(q: typeof serverQueue.$inferSelect): QueueItem 
     backups: q.backups,
     status: q.status,
     attempts: q.attempts,
-    last_error: q.lastError,
+    // Only the queue's safe `CODE: sentence` text; an older raw error reads as an unexpected one.
+    last_error: presentableQueueError(q.lastError),
     created_at: q.createdAt.toISOString(),
     updated_at: q.updatedAt.toISOString(),
   };

@@ -22,16 +22,17 @@ export async function serversAdminRoutes(fastify: FastifyInstance): Promise<void
       config: { access: access.permission('admin.servers.list') },
       schema: {
         tags,
-        summary: 'All servers with owner, location, egg, resources, expiry and status; search and paging',
+        summary:
+          'All servers with owner, location, egg, resources, expiry and status (missing: gone on the panel; other_panel: built on a panel no longer configured); search and paging',
         querystring: AdminServerListQuery,
         response: { 200: AdminServerPageSchema, ...errors },
       },
     },
     async (req) => {
-      const { rows, total } = await findServersPage(app.ctx.db, req.query);
-      const urlFor = await app.ctx.panel.linker();
+      const { rows, total } = await findServersPage(app.ctx.db, req.query, app.ctx.panel.key());
+      const view = await app.ctx.servers.view();
       return pageEnvelope(
-        rows.map((r) => presentAdminServer(r, urlFor)),
+        rows.map((r) => presentAdminServer(r, view)),
         total,
         req.query,
       );
@@ -52,7 +53,7 @@ export async function serversAdminRoutes(fastify: FastifyInstance): Promise<void
     async (req) => {
       const found = await findServer(app.ctx.db, req.params.id);
       if (!found) throw new AppError('NOT_FOUND', 'There is no such server');
-      return { success: true as const, data: presentAdminServer(found, await app.ctx.panel.linker()) };
+      return { success: true as const, data: presentAdminServer(found, await app.ctx.servers.view()) };
     },
   );
 
@@ -62,7 +63,8 @@ export async function serversAdminRoutes(fastify: FastifyInstance): Promise<void
       config: { access: access.permission('admin.servers.delete') },
       schema: {
         tags,
-        summary: "Delete a member's server on the panel, then here (audited)",
+        summary:
+          "Delete a member's server on the panel, then here (audited); a server of another panel (status other_panel) loses its record only, with no panel call",
         params: UuidParamsSchema,
         response: { 200: z.object({ success: z.literal(true) }), ...errors },
       },

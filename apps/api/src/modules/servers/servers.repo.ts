@@ -3,9 +3,15 @@ import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { eggs, locations, servers, users } from '../../db/schema/index.ts';
 import { likeTerm, orderBy, type PageQuery } from '../../lib/paging.ts';
+import { MISSING, OTHER_PANEL, ofOtherPanel, ofPanel } from './server-panel.ts';
 
 export type ServerRow = typeof servers.$inferSelect;
 export type UrlFor = (identifier: string | null) => string | null;
+/** How records show against the configured panel: its links, and which records belong to another panel. */
+export interface PanelView {
+  urlFor: UrlFor;
+  elsewhere: (s: Pick<ServerRow, 'panelServerId' | 'panelKey'>) => boolean;
+}
 
 const columns = {
   server: servers,
@@ -30,8 +36,10 @@ const joined = (db: Db) =>
     .innerJoin(eggs, eq(eggs.id, servers.eggId))
     .innerJoin(users, eq(users.id, servers.ownerId));
 
-export function presentServer(r: Joined, urlFor: UrlFor): MemberServer {
+/** A record of another panel shows as "other_panel" without a link; a missing one without a link. */
+export function presentServer(r: Joined, view: PanelView): MemberServer {
   const s = r.server;
+  const elsewhere = view.elsewhere(s);
   return {
     id: s.id,
     name: s.name,
@@ -47,17 +55,17 @@ export function presentServer(r: Joined, urlFor: UrlFor): MemberServer {
     ports: s.ports,
     databases: s.databases,
     backups: s.backups,
-    status: s.status,
+    status: elsewhere ? OTHER_PANEL : s.status,
     panel_identifier: s.panelIdentifier,
-    panel_url: urlFor(s.panelIdentifier),
+    panel_url: elsewhere || s.status === MISSING ? null : view.urlFor(s.panelIdentifier),
     expires_at: s.expiresAt?.toISOString() ?? null,
     created_at: s.createdAt.toISOString(),
   };
 }
 
-export function presentAdminServer(r: Joined, urlFor: UrlFor): AdminServer {
+export function presentAdminServer(r: Joined, view: PanelView): AdminServer {
   return {
-    ...presentServer(r, urlFor),
+    ...presentServer(r, view),
     owner_id: r.server.ownerId,
     owner_username: r.ownerUsername,
     panel_server_id: r.server.panelServerId,
@@ -90,6 +98,14 @@ export interface AdminServerQuery extends PageQuery {
   owner_id?: string;
 }
 
+/** A record of another panel shows as "other_panel", whatever status it had there. */
+function statusFilter(status: string | undefined, panelKey: string | null): SQL | undefined {
+  if (!status) return undefined;
+  if (panelKey === null) return eq(servers.status, status);
+  if (status === OTHER_PANEL) return ofOtherPanel(panelKey);
+  return and(eq(servers.status, status), ofPanel(panelKey));
+}
+
 const sortColumns = {
   name: servers.name,
   created_at: servers.createdAt,
@@ -97,9 +113,14 @@ const sortColumns = {
   memory: servers.memory,
 } as const;
 
-export async function findServersPage(db: Db, q: AdminServerQuery): Promise<{ rows: Joined[]; total: number }> {
+/** `panelKey`: the configured panel's; the status "other_panel" finds the records of any other panel. */
+export async function findServersPage(
+  db: Db,
+  q: AdminServerQuery,
+  panelKey: string | null,
+): Promise<{ rows: Joined[]; total: number }> {
   const filters: (SQL | undefined)[] = [
-    q.status ? eq(servers.status, q.status) : undefined,
+    statusFilter(q.status, panelKey),
     q.location_id ? eq(servers.locationId, q.location_id) : undefined,
     q.egg_id ? eq(servers.eggId, q.egg_id) : undefined,
     q.owner_id ? eq(servers.ownerId, q.owner_id) : undefined,

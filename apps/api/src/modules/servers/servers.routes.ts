@@ -57,11 +57,11 @@ export async function serversRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 201: z.object({ success: z.literal(true), data: QueueItemSchema }), ...errors },
       },
     },
-    async (req, reply) =>
-      reply.status(201).send({
-        success: true as const,
-        data: await requestServer(db, settings, actorOf(req), req.body),
-      }),
+    async (req, reply) => {
+      const data = await requestServer(db, settings, actorOf(req), req.body);
+      await app.ctx.sessions.invalidateUser(data.user_id); // the session's server count changed
+      return reply.status(201).send({ success: true as const, data });
+    },
   );
 
   app.get(
@@ -100,9 +100,9 @@ export async function serversRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const urlFor = await app.ctx.panel.linker();
+      const view = await servers.view();
       const rows = await findServersOfOwner(db, req.auth!.account.user);
-      return { success: true as const, data: rows.map((r) => presentServer(r, urlFor)), panel: app.ctx.panel.kind() };
+      return { success: true as const, data: rows.map((r) => presentServer(r, view)), panel: app.ctx.panel.kind() };
     },
   );
 
@@ -166,6 +166,7 @@ export async function serversRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (req) => {
       await servers.remove(actorOf(req), req.params.id);
+      await app.ctx.sessions.invalidateUser(req.auth!.account.user.id); // the session's server count changed
       return { success: true as const };
     },
   );

@@ -6,6 +6,7 @@ import {
   type ServerUpdate,
 } from '@hostdeck/contracts';
 import { and, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { servers, users } from '../../db/schema/index.ts';
 import type { PanelService } from '../../integrations/hosting/panel.service.ts';
@@ -15,7 +16,8 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { moveCoins } from '../coins/ledger.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { freeResources } from './requests.service.ts';
-import { findServer, presentServer, type ServerRow } from './servers.repo.ts';
+import { missingError, onOtherPanelError, ServerPanel } from './server-panel.ts';
+import { findServer, type PanelView, presentServer, type ServerRow } from './servers.repo.ts';
 
 /** States in which another change must wait (a panel call of this one is under way). */
 const BUSY = ['updating', 'deleting'];
@@ -25,13 +27,24 @@ const DAY_MS = 86_400_000;
  * A member's servers after they are built: update within the free pool, renew with coins, delete.
  * Reservations are written before the panel is called and undone if the panel refuses, so a panel
  * call never runs inside a transaction and parallel changes can never exceed the member's limits.
+ * Every panel call about a record goes through `onPanel` (server-panel.ts): only on the record's own panel.
  */
 export class ServersService {
+  readonly onPanel: ServerPanel;
+
   constructor(
     private readonly db: Db,
     private readonly settings: SettingsService,
     private readonly panel: PanelService,
-  ) {}
+    private readonly log?: FastifyBaseLogger,
+  ) {
+    this.onPanel = new ServerPanel(db, panel, log);
+  }
+
+  /** What presenting records needs: the panel's links, and which records belong to another panel. */
+  async view(): Promise<PanelView> {
+    return { urlFor: await this.panel.linker(), elsewhere: (s) => this.onPanel.elsewhere(s) };
+  }
 
   async detail(actor: Actor, id: string): Promise<ServerDetail> {
     const found = await this.owned(this.db, actor, id);
@@ -41,7 +54,7 @@ export class ServersService {
     const s = found.server;
     return {
       success: true,
-      data: presentServer(found, await this.panel.linker()),
+      data: presentServer(found, await this.view()),
       max: Object.fromEntries(keys.map((k) => [k, Math.max(0, free[k]) + s[k]])) as ServerDetail['max'],
       renewal: this.quote(s, user.coins),
     };
@@ -68,6 +81,7 @@ export class ServersService {
       if (!user) throw new AppError('UNAUTHORIZED', 'Please log in');
       const { server } = await this.owned(tx, actor, id);
       this.assertIdle(server);
+      this.onPanel.assertActionable(server);
       const free = await freeResources(tx, user);
       const short = Object.fromEntries(
         keys
@@ -84,22 +98,29 @@ export class ServersService {
     });
 
     const resourcesChanged = keys.some((k) => change[k] !== undefined && change[k] !== before[k]);
-    try {
-      if (before.panelServerId !== null)
-        await this.panel.use((p) =>
-          p.updateServer(before.panelServerId as number, {
-            name: change.name,
-            description: change.description,
-            resources: resourcesChanged ? { ...pick(before), ...pickDefined(change) } : undefined,
-          }),
-        );
-    } catch (err) {
-      // The panel kept the old values: so does Hostdeck (the reservation is released).
-      await this.db
+    // The panel kept the old values: so does Hostdeck (the reservation is released).
+    const restore = () =>
+      this.db
         .update(servers)
         .set({ ...pick(before), name: before.name, description: before.description, status: before.status })
         .where(eq(servers.id, before.id));
+    let outcome: 'none' | 'gone' | 'done';
+    try {
+      outcome = await this.onPanel.write(before, (p, panelId) =>
+        p.updateServer(panelId, {
+          name: change.name,
+          description: change.description,
+          resources: resourcesChanged ? { ...pick(before), ...pickDefined(change) } : undefined,
+        }),
+      );
+    } catch (err) {
+      await restore();
       throw err;
+    }
+    if (outcome === 'gone') {
+      await restore();
+      await this.onPanel.markMissing(before);
+      throw missingError();
     }
     await this.db
       .update(servers)
@@ -119,6 +140,8 @@ export class ServersService {
       if (!this.settings.bool('server_renew_enabled'))
         throw new AppError('FEATURE_DISABLED', 'Renewing servers is switched off on this panel');
       this.assertIdle(server);
+      // Refused before any coin moves: no suspension can be lifted on another panel, or on a server that is gone.
+      this.onPanel.assertActionable(server);
       const quote = this.quote(server, 0);
       const coins = await moveCoins(tx, {
         userId: actor.id,
@@ -143,25 +166,35 @@ export class ServersService {
 
   /** Unsuspends on the panel, then records it; on failure the lifecycle worker tries again. */
   async liftExpirySuspension(server: ServerRow): Promise<void> {
-    if (server.panelServerId !== null) await this.panel.use((p) => p.unsuspendServer(server.panelServerId as number));
+    const outcome = await this.onPanel.write(server, (p, panelId) => p.unsuspendServer(panelId));
+    if (outcome === 'gone') return this.onPanel.markMissing(server);
     await this.db
       .update(servers)
       .set({ status: 'active', expirySuspendedAt: null, updatedAt: new Date() })
       .where(and(eq(servers.id, server.id), isNotNull(servers.expirySuspendedAt)));
   }
 
-  /** Deletes on the panel first; the record goes only once the panel confirms (or no longer has it). */
+  /**
+   * Deletes on the panel first; the record goes only once the panel confirms (or no longer has it).
+   * A record of another panel is refused to its owner; an administrator removes the record alone,
+   * without any panel call (the configured panel's server under that id is not this one), audited as such.
+   */
   async remove(actor: Actor, id: string, opts: { asAdmin?: boolean } = {}): Promise<void> {
-    const server = await this.db.transaction(async (txRaw) => {
+    const { server, recordOnly } = await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const found = opts.asAdmin ? await findServer(tx, id) : await this.owned(tx, actor, id);
       if (!found) throw new AppError('NOT_FOUND', 'There is no such server');
+      if (this.onPanel.elsewhere(found.server)) {
+        if (!opts.asAdmin) throw onOtherPanelError();
+        await tx.delete(servers).where(eq(servers.id, id));
+        return { server: found.server, recordOnly: true };
+      }
       this.assertIdle(found.server);
       await tx.update(servers).set({ status: 'deleting', updatedAt: new Date() }).where(eq(servers.id, id));
-      return found.server;
+      return { server: found.server, recordOnly: false };
     });
     try {
-      await this.deleteOnPanel(server);
+      if (!recordOnly) await this.deleteOnPanel(server);
     } catch (err) {
       await this.db.update(servers).set({ status: server.status }).where(eq(servers.id, server.id));
       throw err;
@@ -172,18 +205,30 @@ export class ServersService {
         action: 'server.delete',
         targetType: 'server',
         targetId: server.id,
-        before: { name: server.name, owner_id: server.ownerId, panel_server_id: server.panelServerId },
+        before: {
+          name: server.name,
+          owner_id: server.ownerId,
+          panel_server_id: server.panelServerId,
+          panel_key: server.panelKey,
+        },
+        // Only the record went: the server (if any) is left on the panel it was built on.
+        after: recordOnly ? { record_only: true } : undefined,
       });
   }
 
-  /** Panel first, then the record (also used by the lifecycle worker for expired servers). */
+  /**
+   * Panel first, then the record (also used by the lifecycle worker for expired servers). A server the
+   * panel no longer has (404, or its id now holds another server) is not touched: only the record goes.
+   */
   async deleteOnPanel(server: ServerRow): Promise<void> {
-    if (server.panelServerId !== null) await this.panel.use((p) => p.deleteServer(server.panelServerId as number));
+    const outcome = await this.onPanel.write(server, (p, panelId) => p.deleteServer(panelId));
+    if (outcome === 'gone')
+      this.log?.warn({ server: server.id }, 'deleted a server record whose server the panel no longer has');
     await this.db.delete(servers).where(eq(servers.id, server.id));
   }
 
   private async present(actor: Actor, id: string): Promise<MemberServer> {
-    return presentServer(await this.owned(this.db, actor, id), await this.panel.linker());
+    return presentServer(await this.owned(this.db, actor, id), await this.view());
   }
 
   /** Someone else's server answers 404, as a missing one does: its existence is not disclosed. */

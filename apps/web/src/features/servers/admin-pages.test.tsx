@@ -76,6 +76,33 @@ describe('admin server delete page', () => {
   });
 });
 
+describe('a server of a former panel', () => {
+  it('is found by its status and its delete page says only the record goes', async () => {
+    const row = { ...server({ status: 'other_panel' }), owner_id: MEMBER, owner_username: 'ada', panel_server_id: 7 };
+    await signIn(
+      { 'GET /api/admin/servers': page([row]), 'GET /api/admin/servers/srv-1': { success: true, data: row } },
+      ['admin.root'],
+    );
+    await renderPage(<AdminServersList />, { path: '/mc-admin/servers', url: '/mc-admin/servers' });
+    const filter = await screen.findByRole('combobox', { name: 'Status' });
+    expect(within(filter).getByRole('option', { name: 'On a former panel' })).toHaveValue('other_panel');
+    expect(within(filter).getByRole('option', { name: 'Missing on the panel' })).toHaveValue('missing');
+    expect(await screen.findByTestId('server-status')).toHaveTextContent('On a former panel');
+  });
+
+  it('warns on its delete page that only the record here is removed', async () => {
+    const row = { ...server({ id: 'srv-9', status: 'other_panel' }), owner_id: MEMBER, owner_username: 'ada' };
+    await signIn({ 'GET /api/admin/servers/srv-9': { success: true, data: row } }, ['admin.root']);
+    await renderPage(<AdminServerDelete />, {
+      path: '/mc-admin/servers/:id/delete',
+      url: '/mc-admin/servers/srv-9/delete',
+    });
+    expect(
+      await screen.findByText(/only its record here is removed, and nothing is deleted on any panel/),
+    ).toBeVisible();
+  });
+});
+
 describe('queue a server for a member', () => {
   it('needs a member, goes to the contract maximums, and opens the queued item', async () => {
     const user = userEvent.setup();

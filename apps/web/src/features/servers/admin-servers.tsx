@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useFormat } from '../../lib/format.ts';
 import { useCan } from '../../lib/permissions.ts';
-import { ConfirmDelete } from '../admin/resource/confirm-delete.tsx';
-import { ResourceList, RowLink } from '../admin/resource/resource-list.tsx';
+import { ResourceDeletePage } from '../admin/resource/confirm-delete.tsx';
+import { ResourceList } from '../admin/resource/resource-list.tsx';
+import { RowActions } from '../admin/resource/row-actions.tsx';
 import { useListParams } from '../admin/resource/use-list-params.ts';
 import { adminServersApi } from './api.ts';
 import { serverStatuses } from './resources.ts';
@@ -116,32 +117,27 @@ export function AdminServersList() {
           render: (s) => <span className="text-xs whitespace-nowrap">{f.date(s.created_at)}</span>,
         },
       ]}
-      actions={(s) =>
-        canDelete && (
-          <RowLink to={`/mc-admin/servers/${s.id}/delete`} testId="delete-server">
-            {t('resource.delete')}
-          </RowLink>
-        )
-      }
+      actions={(s) => <RowActions to={`/mc-admin/servers/${s.id}`} remove={canDelete} testId="server" />}
     />
   );
 }
 
-/** /mc-admin/servers/:id/delete: names the server and its owner, then deletes it on the panel first. */
+/**
+ * /mc-admin/servers/:id/delete: names the server and its owner, then deletes it on the panel first
+ * (a server of a former panel: its record only, and the warning says so).
+ */
 export function AdminServerDelete() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const server = adminServersApi.useItem(id);
-  const remove = adminServersApi.useDelete();
-  const label = server.data
-    ? `${server.data.name} (${server.data.owner_username})`
-    : t('servers.admin.thisServer', { id });
+  // The same query the page loads the server with: a server of a former panel loses its record only.
+  const elsewhere = adminServersApi.useItem(id).data?.status === 'other_panel';
   return (
-    <ConfirmDelete
-      label={label}
+    <ResourceDeletePage
+      api={adminServersApi}
+      label={(s) => `${s.name} (${s.owner_username})`}
+      fallback={t('servers.admin.thisServer', { id })}
       listPath="/mc-admin/servers"
-      warning={t('servers.admin.deleteWarning')}
-      remove={{ ...remove, mutateAsync: () => remove.mutateAsync(id) }}
+      warning={t(elsewhere ? 'servers.admin.otherPanelWarning' : 'servers.admin.deleteWarning')}
     />
   );
 }

@@ -79,12 +79,16 @@ function useInvalidateServers() {
   return () => client.invalidateQueries({ queryKey: serverKeys.all });
 }
 
+/** A request takes a server slot: the session (its stats) loads again too. */
 export function useRequestServer() {
   const invalidate = useInvalidateServers();
   return useMutation({
     mutationFn: (body: ServerRequest) =>
       api<{ data: QueueItem }>('/api/servers/requests', { method: 'POST', body }).then((r) => r.data),
-    onSuccess: invalidate,
+    onSuccess: async () => {
+      void sessionManager.reload();
+      await invalidate();
+    },
   });
 }
 
@@ -114,11 +118,13 @@ export function useDeleteServer(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api<{ success: true }>(`/api/servers/${id}`, { method: 'DELETE' }),
-    onSuccess: () =>
-      client.invalidateQueries({
+    onSuccess: () => {
+      void sessionManager.reload(); // a slot is free again (the session's stats)
+      return client.invalidateQueries({
         queryKey: serverKeys.all,
         predicate: (q) => !(q.queryKey[1] === 'detail' && q.queryKey[2] === id),
-      }),
+      });
+    },
   });
 }
 

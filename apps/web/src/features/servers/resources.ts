@@ -14,8 +14,19 @@ export const contractMaximums = Object.fromEntries(
   resourceKeys.map((k) => [k, ServerRequestSchema.shape[k].maxValue ?? Number.MAX_SAFE_INTEGER]),
 ) as Resources;
 
-/** The statuses a server reports (as last read from the panel). */
-export const serverStatuses = ['installing', 'active', 'suspended', 'install_failed', 'deleting'] as const;
+/**
+ * The statuses a server reports: as last read from the panel; "missing" when the panel no longer has
+ * it; "other_panel" when it was built on a panel this site no longer uses (decision 0013).
+ */
+export const serverStatuses = [
+  'installing',
+  'active',
+  'suspended',
+  'install_failed',
+  'deleting',
+  'missing',
+  'other_panel',
+] as const;
 
 export function clamp(value: number, min: number, max: number): number {
   if (!Number.isFinite(value)) return min;

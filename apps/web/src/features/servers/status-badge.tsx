@@ -8,6 +8,8 @@ const tones: Record<string, string> = {
   suspended: 'bg-rose-500/15 text-rose-700 dark:text-rose-300',
   install_failed: 'bg-rose-500/15 text-rose-700 dark:text-rose-300',
   deleting: 'bg-slate-500/15 text-slate-700 dark:text-slate-300',
+  missing: 'bg-amber-500/15 text-amber-800 dark:text-amber-300',
+  other_panel: 'bg-slate-500/15 text-slate-700 dark:text-slate-300',
 };
 
 /** A server's state as last read from the panel, in the member's language. */
