@@ -23,4 +23,31 @@ describe('log ring', () => {
     expect(warn[0]!.context).toEqual({ reqId: 'r1' });
     expect(warn[0]!.time).toBe(new Date(1_700_000_000_000).toISOString());
   });
+
+  it('keeps errors and warnings through a flood of lower lines, and merges the tiers newest first', () => {
+    const ring = new LogRing(3);
+    ring.write(line(50, 'first error') + line(30, 'info a') + line(40, 'a warning') + line(60, 'fatal'));
+    for (let i = 1; i <= 1000; i++) ring.write(line(30, `flood ${i}`));
+    ring.write(line(50, 'second error'));
+    for (let i = 1; i <= 1000; i++) ring.write(line(40, `warning flood ${i}`));
+    expect(ring.recent('error', 10).map((l) => l.message)).toEqual(['second error', 'fatal', 'first error']);
+    expect(ring.recent('warn', 5).map((l) => l.message)).toEqual([
+      'warning flood 1000',
+      'warning flood 999',
+      'warning flood 998',
+      'second error',
+      'fatal',
+    ]);
+    expect(ring.recent('info', 10).map((l) => l.message)).toEqual([
+      'warning flood 1000',
+      'warning flood 999',
+      'warning flood 998',
+      'second error',
+      'flood 1000',
+      'flood 999',
+      'flood 998',
+      'fatal',
+      'first error',
+    ]);
+  });
 });

@@ -10,13 +10,18 @@ const byNumber: Record<number, LogLevel> = {
   60: 'fatal',
 };
 
+/** Lines are kept per tier, so a flood of one cannot push out the others: info and below, warnings, errors. */
+const tierOf = (level: LogLevel) => (level === 'warn' ? 1 : level === 'error' || level === 'fatal' ? 2 : 0);
+
 /**
  * The last lines the server logged, kept in memory for the dashboard's logs widget. It is a pino
  * destination: pino hands it each serialised line, after redaction, so it never holds a secret the
- * log itself would not show.
+ * log itself would not show. Each tier (info and below, warnings, errors and fatal) keeps its own
+ * last `capacity` lines: a burst of requests logging info lines, or of warnings, leaves the errors
+ * findable.
  */
 export class LogRing {
-  private lines: LogLine[] = [];
+  private readonly tiers: LogLine[][] = [[], [], []];
   private seq = 0;
   constructor(readonly capacity = 500) {}
 
@@ -27,13 +32,21 @@ export class LogRing {
     return true;
   }
 
-  /** Newest first, at `level` or above. */
+  /** Newest first, at `level` or above: the tiers merged in the order the lines were written. */
   recent(level: LogLevel, limit: number): LogLine[] {
     const min = logLevels.indexOf(level);
+    const atLeast = (l: LogLine) => logLevels.indexOf(l.level) >= min;
+    const tiers = this.tiers.slice(tierOf(level));
+    const next = tiers.map((t) => t.length - 1);
     const out: LogLine[] = [];
-    for (let i = this.lines.length - 1; i >= 0 && out.length < limit; i--) {
-      const line = this.lines[i]!;
-      if (logLevels.indexOf(line.level) >= min) out.push(line);
+    while (out.length < limit) {
+      let pick = -1;
+      for (let i = 0; i < tiers.length; i++) {
+        if (next[i]! >= 0 && (pick < 0 || tiers[i]![next[i]!]!.id > tiers[pick]![next[pick]!]!.id)) pick = i;
+      }
+      if (pick < 0) break;
+      const line = tiers[pick]![next[pick]!--]!;
+      if (atLeast(line)) out.push(line);
     }
     return out;
   }
@@ -46,14 +59,16 @@ export class LogRing {
       parsed = { level: 30, msg: text };
     }
     const { level, time, msg, pid: _pid, hostname: _host, ...context } = parsed;
-    this.lines.push({
+    const line: LogLine = {
       id: ++this.seq,
       time: new Date(typeof time === 'number' ? time : Date.now()).toISOString(),
       level: byNumber[Number(level)] ?? 'info',
       message: typeof msg === 'string' ? msg : '',
       context,
-    });
-    if (this.lines.length > this.capacity) this.lines.shift();
+    };
+    const tier = this.tiers[tierOf(line.level)]!;
+    tier.push(line);
+    if (tier.length > this.capacity) tier.shift();
   }
 }
 

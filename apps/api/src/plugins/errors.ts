@@ -2,12 +2,13 @@ import type { ErrorEnvelope } from '@hostdeck/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { databaseError, dataError } from '../lib/db-errors.ts';
 
 function envelope(code: ErrorEnvelope['error_code'], message: string, fields?: Record<string, string>): ErrorEnvelope {
   return fields ? { success: false, error_code: code, message, fields } : { success: false, error_code: code, message };
 }
 
-/** One error handler: AppError, validation, body limits, rate limits; 5xx never show details. */
+/** One error handler: AppError, validation, body limits, rate limits, refused data; 5xx never show details. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
@@ -26,6 +27,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
         return reply.status(413).send(envelope('PAYLOAD_TOO_LARGE', 'The request body is too large'));
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return reply.status(415).send(envelope('UNSUPPORTED_MEDIA_TYPE', 'Send JSON (application/json)'));
+    }
+    // A value the contract let through and the database refused is the client's error, never a 500.
+    const db = databaseError(err);
+    const refused = db && dataError(db);
+    if (db && refused) {
+      req.log.warn(
+        { sqlstate: db.code, constraint: db.constraint, table: db.table, column: db.column },
+        'database refused the data',
+      );
+      return reply.status(refused.status).send(envelope(refused.code, refused.message));
     }
     const status = err.statusCode ?? 500;
     if (status === 429)

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { DASHBOARD_PERMISSIONS, permissionValues } from '@hostdeck/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import type { TestClient } from '../../../test/client.ts';
 import { makeCatalogue } from '../../../test/servers.ts';
@@ -176,6 +176,21 @@ describe('dashboard widgets', () => {
     expect(JSON.stringify(all)).not.toContain('hunter2-secret');
 
     expect((await root.get('/api/admin/dashboard/logs?level=loud')).statusCode).toBe(400);
+  });
+
+  it("logs: a failing request's error line is still listed after a flood of info and warning lines", async () => {
+    const spy = vi.spyOn(t.app.ctx.redirects, 'target').mockImplementationOnce(() => {
+      throw new Error('planted failure');
+    });
+    const failed = await root.get('/a-page-that-fails');
+    spy.mockRestore();
+    expect(failed.statusCode).toBe(500);
+    for (let i = 0; i < 600; i++) t.app.log.info({ i }, 'routine line');
+    for (let i = 0; i < 600; i++) t.app.log.warn({ i }, 'routine warning');
+    const errors = (await root.get('/api/admin/dashboard/logs?level=error&limit=500')).json().data;
+    expect(errors.find((l: { message: string }) => l.message === 'request failed')?.context).toMatchObject({
+      err: { message: 'planted failure' },
+    });
   });
 
   it('premium edition: no key, then a key that does not verify', async () => {

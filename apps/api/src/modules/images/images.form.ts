@@ -1,6 +1,7 @@
 import { IMAGE_UPLOAD_FIELD, LibraryImageCreateSchema } from '@hostdeck/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import { unreadableForm } from '../../lib/multipart.ts';
 import { parseForm } from '../tickets/tickets.attachments.ts';
 
 export interface ImageForm {
@@ -9,7 +10,7 @@ export interface ImageForm {
   alt: string;
 }
 
-/** The parser's own limit errors, in our codes. */
+/** The parser's own limit errors, in our codes (anything else is an unreadable form). */
 function limitError(err: unknown, maxBytes: number): AppError | null {
   switch ((err as { code?: string }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -19,9 +20,6 @@ function limitError(err: unknown, maxBytes: number): AppError | null {
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
       return new AppError('PAYLOAD_TOO_LARGE', 'The form has too many parts');
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-    case 'FST_PROTO_VIOLATION':
-      return new AppError('BAD_REQUEST', 'The form could not be read');
   }
   return null;
 }
@@ -68,7 +66,7 @@ export async function readImageForm(req: FastifyRequest, maxBytes: number): Prom
       file = { bytes, fileName: part.filename };
     }
   } catch (err) {
-    throw limitError(err, maxBytes) ?? err;
+    throw limitError(err, maxBytes) ?? unreadableForm(err);
   }
   if (refused) throw refused;
   if (!file || file.bytes.length === 0)

@@ -1,9 +1,10 @@
-import { TICKET_ATTACHMENT_FIELD } from '@hostdeck/contracts';
+import { CONTROL_CHARACTER_MESSAGE, findControlCharacter, TICKET_ATTACHMENT_FIELD } from '@hostdeck/contracts';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { unreadableForm } from '../../lib/multipart.ts';
 import { type AttachmentType, attachmentKey, type MediaStorage } from '../../lib/storage.ts';
 
 /** A file of a ticket message, checked and typed from its bytes, not yet stored. */
@@ -79,7 +80,7 @@ export interface TicketForm {
   files: Upload[];
 }
 
-/** The parser's own limit errors, in our codes. */
+/** The parser's own limit errors, in our codes (anything else is an unreadable form). */
 function limitError(err: unknown, limits: { maxBytes: number; maxCount: number }): AppError | null {
   switch ((err as { code?: string }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -89,9 +90,6 @@ function limitError(err: unknown, limits: { maxBytes: number; maxCount: number }
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
       return new AppError('PAYLOAD_TOO_LARGE', 'The form has too many parts');
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-    case 'FST_PROTO_VIOLATION':
-      return new AppError('BAD_REQUEST', 'The form could not be read');
   }
   return null;
 }
@@ -152,7 +150,7 @@ export async function readTicketForm(
       files.push({ fileName: safeFileName(part.filename, type), type, bytes });
     }
   } catch (err) {
-    throw limitError(err, limits) ?? err;
+    throw limitError(err, limits) ?? unreadableForm(err);
   }
   if (refused) throw refused;
   return { fields, files };
@@ -209,8 +207,13 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** Form fields checked with the contract's schema, its messages on their fields. */
+/**
+ * Form fields checked with the contract's schema, its messages on their fields. Multipart fields miss
+ * the control-character hook (they are read in the handler), so the same rule is applied here.
+ */
 export function parseForm<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
+  const bad = findControlCharacter(fields);
+  if (bad) throw new AppError('VALIDATION_ERROR', 'Some fields are not valid', { [bad]: CONTROL_CHARACTER_MESSAGE });
   const result = schema.safeParse(fields);
   if (result.success) return result.data;
   const errors: Record<string, string> = {};
