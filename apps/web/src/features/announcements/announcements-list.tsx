@@ -1,12 +1,11 @@
 import type { Announcement } from '@hostdeck/contracts';
 import { Pin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { useFormat } from '../../lib/format.ts';
-import { useCan } from '../../lib/permissions.ts';
-import { ConfirmDelete } from '../admin/resource/confirm-delete.tsx';
-import { ResourceList, RowLink } from '../admin/resource/resource-list.tsx';
-import { useListParams } from '../admin/resource/use-list-params.ts';
+import { ResourceDeletePage } from '../admin/resource/confirm-delete.tsx';
+import { ResourceList } from '../admin/resource/resource-list.tsx';
+import { RowActions } from '../admin/resource/row-actions.tsx';
+import { useResourceList } from '../admin/resource/use-resource-list.ts';
 import { ADMIN_BASE, announcementsApi } from './api.ts';
 
 const select =
@@ -27,13 +26,7 @@ const stateLook = {
 export function AnnouncementsList() {
   const { t } = useTranslation();
   const f = useFormat();
-  const list = useListParams(['published', 'pinned']);
-  const query = announcementsApi.useList(list.params);
-  const can = {
-    create: useCan('admin.announcements.create'),
-    edit: useCan('admin.announcements.edit'),
-    remove: useCan('admin.announcements.delete'),
-  };
+  const { list, query, can } = useResourceList(announcementsApi, 'admin.announcements', ['published', 'pinned']);
   return (
     <ResourceList<Announcement>
       title={t('admin.nav.announcements')}
@@ -110,18 +103,7 @@ export function AnnouncementsList() {
         },
       ]}
       actions={(a) => (
-        <>
-          {can.edit && (
-            <RowLink to={`${ADMIN_BASE}/${a.id}/edit`} testId="edit-announcement">
-              {t('resource.edit')}
-            </RowLink>
-          )}
-          {can.remove && (
-            <RowLink to={`${ADMIN_BASE}/${a.id}/delete`} testId="delete-announcement">
-              {t('resource.delete')}
-            </RowLink>
-          )}
-        </>
+        <RowActions to={`${ADMIN_BASE}/${a.id}`} edit={can.edit} remove={can.remove} testId="announcement" />
       )}
     />
   );
@@ -130,15 +112,12 @@ export function AnnouncementsList() {
 /** /mc-admin/announcements/:id/delete: names it, then deletes it with its read markers. */
 export function AnnouncementDelete() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
-  const item = announcementsApi.useItem(id);
-  const remove = announcementsApi.useDelete();
   return (
-    <ConfirmDelete
-      label={item.data?.title ?? '…'}
+    <ResourceDeletePage
+      api={announcementsApi}
+      label={(a) => a.title}
       listPath={ADMIN_BASE}
       warning={t('announcements.admin.deleteWarning')}
-      remove={{ ...remove, mutateAsync: () => remove.mutateAsync(id) }}
     />
   );
 }

@@ -7,18 +7,16 @@ import {
   LocationUpdateSchema,
   locationStatuses,
 } from '@hostdeck/contracts';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import type { z } from 'zod';
-import { Loading } from '../../components/ui/loading.tsx';
-import { useCan } from '../../lib/permissions.ts';
 import type { resourceApi } from '../../lib/resource-api.ts';
-import { ConfirmDelete } from '../admin/resource/confirm-delete.tsx';
+import { ResourceDeletePage } from '../admin/resource/confirm-delete.tsx';
 import { ImportButton } from '../admin/resource/import-button.tsx';
+import { ResourceEditPage } from '../admin/resource/resource-edit-page.tsx';
 import { type FieldSpec, ResourceForm } from '../admin/resource/resource-form.tsx';
-import { type Column, ResourceList, RowLink } from '../admin/resource/resource-list.tsx';
-import { useListParams } from '../admin/resource/use-list-params.ts';
+import { type Column, ResourceList } from '../admin/resource/resource-list.tsx';
+import { RowActions } from '../admin/resource/row-actions.tsx';
+import { useResourceList } from '../admin/resource/use-resource-list.ts';
 import { categoriesApi, eggsApi, locationsApi } from './api.ts';
 
 type Api = ReturnType<typeof resourceApi<{ id: number; name: string; updated_at: string }>>;
@@ -150,13 +148,7 @@ const resources: Record<string, CatalogResource> = {
 export function CatalogList({ name }: { name: string }) {
   const { t } = useTranslation();
   const r = resources[name] as CatalogResource;
-  const list = useListParams(['status', 'vip', 'enabled', 'category_id']);
-  const query = r.api.useList(list.params);
-  const can = {
-    create: useCan(`${r.permission}.create`),
-    edit: useCan(`${r.permission}.edit`),
-    remove: useCan(`${r.permission}.delete`),
-  };
+  const { list, query, can } = useResourceList(r.api, r.permission, ['status', 'vip', 'enabled', 'category_id']);
   const base = `/mc-admin/${r.path}`;
   return (
     <ResourceList<Record<string, unknown>>
@@ -167,56 +159,38 @@ export function CatalogList({ name }: { name: string }) {
       createPath={can.create ? `${base}/create` : undefined}
       toolbar={can.create ? <ImportButton path={r.path} invalidate={r.api.all} /> : undefined}
       columns={r.columns(t)}
-      actions={(row): ReactNode => (
-        <>
-          {can.edit && <RowLink to={`${base}/${row.id}/edit`}>{t('resource.edit')}</RowLink>}
-          {can.remove && <RowLink to={`${base}/${row.id}/delete`}>{t('resource.delete')}</RowLink>}
-        </>
-      )}
+      actions={(row) => <RowActions to={`${base}/${row.id}`} edit={can.edit} remove={can.remove} />}
     />
   );
 }
 
 export function CatalogForm({ name }: { name: string }) {
   const { t } = useTranslation();
-  const { id } = useParams();
   const r = resources[name] as CatalogResource;
-  const item = r.api.useItem(id);
-  const create = r.api.useCreate();
-  const update = r.api.useUpdate(id ?? '');
-  if (id && item.isPending) return <Loading label={t('common.loading')} />;
-  const editing = item.data;
-  const keys = r.fields(t).map((f) => f.name);
-  const defaults = editing
-    ? Object.fromEntries(keys.map((k) => [k, (editing as Record<string, unknown>)[k]]))
-    : r.defaults;
+  const fields = r.fields(t);
   return (
-    <ResourceForm
-      key={editing?.updated_at ?? 'new'}
-      title={`${t(r.title)} · ${editing ? editing.name : t('resource.create')}`}
-      fields={r.fields(t)}
-      schema={editing ? r.update.omit({ updated_at: true }) : r.create}
-      defaults={defaults}
-      listPath={`/mc-admin/${r.path}`}
-      submit={(values) =>
-        editing
-          ? update.mutateAsync({ ...values, updated_at: editing.updated_at } as never)
-          : create.mutateAsync(values as never)
-      }
-    />
+    <ResourceEditPage api={r.api}>
+      {(editing) => (
+        <ResourceForm
+          title={`${t(r.title)} · ${editing ? editing.name : t('resource.create')}`}
+          fields={fields}
+          api={r.api}
+          item={editing}
+          create={r.create}
+          update={r.update}
+          listPath={`/mc-admin/${r.path}`}
+          defaults={(item) =>
+            item
+              ? Object.fromEntries(fields.map((f) => [f.name, (item as Record<string, unknown>)[f.name]]))
+              : r.defaults
+          }
+        />
+      )}
+    </ResourceEditPage>
   );
 }
 
 export function CatalogDelete({ name }: { name: string }) {
-  const { id = '' } = useParams();
   const r = resources[name] as CatalogResource;
-  const item = r.api.useItem(id);
-  const remove = r.api.useDelete();
-  return (
-    <ConfirmDelete
-      label={item.data?.name ?? '…'}
-      listPath={`/mc-admin/${r.path}`}
-      remove={{ ...remove, mutateAsync: () => remove.mutateAsync(id) }}
-    />
-  );
+  return <ResourceDeletePage api={r.api} label={(item) => item.name} listPath={`/mc-admin/${r.path}`} />;
 }

@@ -1,26 +1,19 @@
 import type { Department } from '@hostdeck/contracts';
 import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { useFormat } from '../../lib/format.ts';
-import { useCan } from '../../lib/permissions.ts';
-import { ConfirmDelete } from '../admin/resource/confirm-delete.tsx';
-import { EnabledFilter } from '../admin/resource/enabled-filter.tsx';
-import { ResourceList, RowLink } from '../admin/resource/resource-list.tsx';
-import { useListParams } from '../admin/resource/use-list-params.ts';
+import { ResourceDeletePage } from '../admin/resource/confirm-delete.tsx';
+import { EnabledBadge, EnabledFilter } from '../admin/resource/enabled-filter.tsx';
+import { ResourceList } from '../admin/resource/resource-list.tsx';
+import { RowActions } from '../admin/resource/row-actions.tsx';
+import { useResourceList } from '../admin/resource/use-resource-list.ts';
 import { BASE, departmentsApi } from './api.ts';
 
 /** /mc-admin/departments: where members file tickets, with their hours, ticket count and state. */
 export function DepartmentsList() {
   const { t } = useTranslation();
   const f = useFormat();
-  const list = useListParams(['enabled']);
-  const query = departmentsApi.useList(list.params);
-  const can = {
-    create: useCan('admin.departments.create'),
-    edit: useCan('admin.departments.edit'),
-    remove: useCan('admin.departments.delete'),
-  };
+  const { list, query, can } = useResourceList(departmentsApi, 'admin.departments', ['enabled']);
   return (
     <ResourceList<Department>
       title={t('admin.nav.departments')}
@@ -66,32 +59,10 @@ export function DepartmentsList() {
         {
           key: 'enabled',
           header: t('departments.fields.enabled'),
-          render: (d) =>
-            d.enabled ? (
-              <span className="rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-semibold text-emerald-700 dark:text-emerald-300">
-                {t('redeemCodes.on')}
-              </span>
-            ) : (
-              <span className="rounded-full bg-slate-500/15 px-2 py-0.5 text-xs font-semibold text-slate-600 dark:text-slate-300">
-                {t('redeemCodes.off')}
-              </span>
-            ),
+          render: (d) => <EnabledBadge enabled={d.enabled} />,
         },
       ]}
-      actions={(d) => (
-        <>
-          {can.edit && (
-            <RowLink to={`${BASE}/${d.id}/edit`} testId="edit-department">
-              {t('resource.edit')}
-            </RowLink>
-          )}
-          {can.remove && (
-            <RowLink to={`${BASE}/${d.id}/delete`} testId="delete-department">
-              {t('resource.delete')}
-            </RowLink>
-          )}
-        </>
-      )}
+      actions={(d) => <RowActions to={`${BASE}/${d.id}`} edit={can.edit} remove={can.remove} testId="department" />}
     />
   );
 }
@@ -99,15 +70,12 @@ export function DepartmentsList() {
 /** /mc-admin/departments/:id/delete: a department with tickets is refused by the server (disable it instead). */
 export function DepartmentDelete() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
-  const department = departmentsApi.useItem(id);
-  const remove = departmentsApi.useDelete();
   return (
-    <ConfirmDelete
-      label={department.data?.name ?? '…'}
+    <ResourceDeletePage
+      api={departmentsApi}
+      label={(d) => d.name}
       listPath={BASE}
       warning={t('departments.deleteWarning')}
-      remove={{ ...remove, mutateAsync: () => remove.mutateAsync(id) }}
     />
   );
 }

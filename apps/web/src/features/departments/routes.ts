@@ -1,20 +1,12 @@
-import type { RouteObject } from 'react-router';
+import { crudPages } from '../admin/resource/crud-pages.ts';
 
 const list = () => import('./departments-list.tsx');
-const form = () => import('./department-form.tsx').then((m) => ({ Component: m.DepartmentFormPage }));
 
 /** The admin pages of the support departments, each behind its permission. */
-export const departmentPages: { path: string; permission: string; lazy: RouteObject['lazy'] }[] = [
-  {
-    path: 'departments',
-    permission: 'admin.departments.list',
-    lazy: () => list().then((m) => ({ Component: m.DepartmentsList })),
-  },
-  { path: 'departments/create', permission: 'admin.departments.create', lazy: form },
-  { path: 'departments/:id/edit', permission: 'admin.departments.edit', lazy: form },
-  {
-    path: 'departments/:id/delete',
-    permission: 'admin.departments.delete',
-    lazy: () => list().then((m) => ({ Component: m.DepartmentDelete })),
-  },
-];
+export const departmentPages = crudPages({
+  path: 'departments',
+  permission: 'admin.departments',
+  list: () => list().then((m) => m.DepartmentsList),
+  form: () => import('./department-form.tsx').then((m) => m.DepartmentFormPage),
+  remove: () => list().then((m) => m.DepartmentDelete),
+});

@@ -1,18 +1,16 @@
 import type { LibraryImage } from '@hostdeck/contracts';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/format.ts';
-import { useCan } from '../../lib/permissions.ts';
-import { ResourceList, RowLink } from '../admin/resource/resource-list.tsx';
-import { useListParams } from '../admin/resource/use-list-params.ts';
+import { ResourceList } from '../admin/resource/resource-list.tsx';
+import { RowActions } from '../admin/resource/row-actions.tsx';
+import { useResourceList } from '../admin/resource/use-resource-list.ts';
 import { BASE, formatSize, imagesApi } from './api.ts';
 
 /** /mc-admin/images: every library image with its thumbnail, size, dimensions and how many records show it. */
 export function ImagesList() {
   const { t, i18n } = useTranslation();
   const f = useFormat();
-  const list = useListParams();
-  const query = imagesApi.useList(list.params);
-  const can = { create: useCan('admin.images.create'), remove: useCan('admin.images.delete') };
+  const { list, query, can } = useResourceList(imagesApi, 'admin.images');
   return (
     <ResourceList<LibraryImage>
       title={t('admin.nav.images')}
@@ -82,13 +80,8 @@ export function ImagesList() {
           render: (i) => <span className="text-xs whitespace-nowrap">{f.date(i.created_at)}</span>,
         },
       ]}
-      actions={(i) =>
-        can.remove && (
-          <RowLink to={`${BASE}/${i.id}/delete`} testId="delete-image">
-            {t('resource.delete')}
-          </RowLink>
-        )
-      }
+      // An image is replaced by uploading another: there is no edit page.
+      actions={(i) => <RowActions to={`${BASE}/${i.id}`} remove={can.remove} testId="image" />}
     />
   );
 }

@@ -1,26 +1,19 @@
 import type { J4rServer } from '@hostdeck/contracts';
 import { Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { useFormat } from '../../lib/format.ts';
-import { useCan } from '../../lib/permissions.ts';
-import { ConfirmDelete } from '../admin/resource/confirm-delete.tsx';
-import { EnabledFilter } from '../admin/resource/enabled-filter.tsx';
-import { ResourceList, RowLink } from '../admin/resource/resource-list.tsx';
-import { useListParams } from '../admin/resource/use-list-params.ts';
+import { ResourceDeletePage } from '../admin/resource/confirm-delete.tsx';
+import { EnabledBadge, EnabledFilter } from '../admin/resource/enabled-filter.tsx';
+import { ResourceList } from '../admin/resource/resource-list.tsx';
+import { RowActions } from '../admin/resource/row-actions.tsx';
+import { useResourceList } from '../admin/resource/use-resource-list.ts';
 import { BASE, j4rServersApi } from './api.ts';
 
 /** /mc-admin/j4r-servers: the Discord servers that pay for joining, with their reward, claims and state. */
 export function J4rServersList() {
   const { t } = useTranslation();
   const f = useFormat();
-  const list = useListParams(['enabled']);
-  const query = j4rServersApi.useList(list.params);
-  const can = {
-    create: useCan('admin.j4r.servers.create'),
-    edit: useCan('admin.j4r.servers.edit'),
-    remove: useCan('admin.j4r.servers.delete'),
-  };
+  const { list, query, can } = useResourceList(j4rServersApi, 'admin.j4r.servers', ['enabled']);
   return (
     <ResourceList<J4rServer>
       title={t('admin.nav.j4rServers')}
@@ -72,32 +65,10 @@ export function J4rServersList() {
         {
           key: 'enabled',
           header: t('j4rServers.fields.enabled'),
-          render: (s) =>
-            s.enabled ? (
-              <span className="rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-semibold text-emerald-700 dark:text-emerald-300">
-                {t('redeemCodes.on')}
-              </span>
-            ) : (
-              <span className="rounded-full bg-slate-500/15 px-2 py-0.5 text-xs font-semibold text-slate-600 dark:text-slate-300">
-                {t('redeemCodes.off')}
-              </span>
-            ),
+          render: (s) => <EnabledBadge enabled={s.enabled} />,
         },
       ]}
-      actions={(s) => (
-        <>
-          {can.edit && (
-            <RowLink to={`${BASE}/${s.id}/edit`} testId="edit-j4r-server">
-              {t('resource.edit')}
-            </RowLink>
-          )}
-          {can.remove && (
-            <RowLink to={`${BASE}/${s.id}/delete`} testId="delete-j4r-server">
-              {t('resource.delete')}
-            </RowLink>
-          )}
-        </>
-      )}
+      actions={(s) => <RowActions to={`${BASE}/${s.id}`} edit={can.edit} remove={can.remove} testId="j4r-server" />}
     />
   );
 }
@@ -105,15 +76,12 @@ export function J4rServersList() {
 /** /mc-admin/j4r-servers/:id/delete: names the server, then deletes it (members keep the coins they were paid). */
 export function J4rServerDelete() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
-  const server = j4rServersApi.useItem(id);
-  const remove = j4rServersApi.useDelete();
   return (
-    <ConfirmDelete
-      label={server.data?.name ?? '…'}
+    <ResourceDeletePage
+      api={j4rServersApi}
+      label={(s) => s.name}
       listPath={BASE}
       warning={t('j4rServers.deleteWarning')}
-      remove={{ ...remove, mutateAsync: () => remove.mutateAsync(id) }}
     />
   );
 }

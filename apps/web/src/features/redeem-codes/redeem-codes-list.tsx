@@ -2,13 +2,12 @@ import type { RedeemCode } from '@hostdeck/contracts';
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { useFormat } from '../../lib/format.ts';
-import { useCan } from '../../lib/permissions.ts';
-import { ConfirmDelete } from '../admin/resource/confirm-delete.tsx';
-import { EnabledFilter } from '../admin/resource/enabled-filter.tsx';
-import { ResourceList, RowLink } from '../admin/resource/resource-list.tsx';
-import { useListParams } from '../admin/resource/use-list-params.ts';
+import { ResourceDeletePage } from '../admin/resource/confirm-delete.tsx';
+import { EnabledBadge, EnabledFilter } from '../admin/resource/enabled-filter.tsx';
+import { ResourceList } from '../admin/resource/resource-list.tsx';
+import { RowActions } from '../admin/resource/row-actions.tsx';
+import { useResourceList } from '../admin/resource/use-resource-list.ts';
 import { isExpired, redeemCodesApi } from './api.ts';
 
 export const BASE = '/mc-admin/redeem-codes';
@@ -52,13 +51,7 @@ export function CopyButton({ value }: { value: string }) {
 export function RedeemCodesList() {
   const { t } = useTranslation();
   const f = useFormat();
-  const list = useListParams(['enabled']);
-  const query = redeemCodesApi.useList(list.params);
-  const can = {
-    create: useCan('admin.redeem.codes.create'),
-    edit: useCan('admin.redeem.codes.edit'),
-    remove: useCan('admin.redeem.codes.delete'),
-  };
+  const { list, query, can } = useResourceList(redeemCodesApi, 'admin.redeem.codes', ['enabled']);
   return (
     <ResourceList<RedeemCode>
       title={t('admin.nav.redeemCodes')}
@@ -120,16 +113,7 @@ export function RedeemCodesList() {
         {
           key: 'enabled',
           header: t('redeemCodes.fields.enabled'),
-          render: (c) =>
-            c.enabled ? (
-              <span className="rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-semibold text-emerald-700 dark:text-emerald-300">
-                {t('redeemCodes.on')}
-              </span>
-            ) : (
-              <span className="rounded-full bg-slate-500/15 px-2 py-0.5 text-xs font-semibold text-slate-600 dark:text-slate-300">
-                {t('redeemCodes.off')}
-              </span>
-            ),
+          render: (c) => <EnabledBadge enabled={c.enabled} />,
         },
         {
           key: 'created_at',
@@ -138,20 +122,7 @@ export function RedeemCodesList() {
           render: (c) => <span className="text-xs whitespace-nowrap">{f.date(c.created_at)}</span>,
         },
       ]}
-      actions={(c) => (
-        <>
-          {can.edit && (
-            <RowLink to={`${BASE}/${c.id}/edit`} testId="edit-redeem-code">
-              {t('resource.edit')}
-            </RowLink>
-          )}
-          {can.remove && (
-            <RowLink to={`${BASE}/${c.id}/delete`} testId="delete-redeem-code">
-              {t('resource.delete')}
-            </RowLink>
-          )}
-        </>
-      )}
+      actions={(c) => <RowActions to={`${BASE}/${c.id}`} edit={can.edit} remove={can.remove} testId="redeem-code" />}
     />
   );
 }
@@ -159,15 +130,12 @@ export function RedeemCodesList() {
 /** /mc-admin/redeem-codes/:id/delete: names the code, then deletes it (members keep the coins they redeemed). */
 export function RedeemCodeDelete() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
-  const code = redeemCodesApi.useItem(id);
-  const remove = redeemCodesApi.useDelete();
   return (
-    <ConfirmDelete
-      label={code.data?.code ?? '…'}
+    <ResourceDeletePage
+      api={redeemCodesApi}
+      label={(c) => c.code}
       listPath={BASE}
       warning={t('redeemCodes.deleteWarning')}
-      remove={{ ...remove, mutateAsync: () => remove.mutateAsync(id) }}
     />
   );
 }

@@ -1,65 +1,36 @@
 import { type RedirectLink, RedirectLinkCreateSchema, RedirectLinkUpdateSchema } from '@hostdeck/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import type { z } from 'zod';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { Loading } from '../../components/ui/loading.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { useApiForm } from '../auth/use-api-form.ts';
-import { LoadError, secondaryLink } from '../servers/page-parts.tsx';
+import { ResourceEditPage, ResourceFormFrame } from '../admin/resource/resource-edit-page.tsx';
+import { useResourceEditor } from '../admin/resource/use-resource-editor.ts';
 import { BASE, linkAddress, redirectLinksApi } from './api.ts';
-
-const EditSchema = RedirectLinkUpdateSchema.omit({ updated_at: true });
-type Values = z.input<typeof RedirectLinkCreateSchema>;
 
 /** /mc-admin/redirect-links/create and /:id/edit: one form, validated by the contract's schemas. */
 export function RedirectLinkFormPage() {
-  const { t } = useTranslation();
-  const { id } = useParams();
-  const link = redirectLinksApi.useItem(id);
-  if (id && link.isPending) return <Loading label={t('common.loading')} />;
-  if (id && link.isError) return <LoadError error={link.error} />;
-  return <RedirectLinkForm key={link.data?.updated_at ?? 'new'} link={link.data} />;
+  return <ResourceEditPage api={redirectLinksApi}>{(link) => <RedirectLinkForm link={link} />}</ResourceEditPage>;
 }
 
 function RedirectLinkForm({ link }: { link?: RedirectLink }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const create = redirectLinksApi.useCreate();
-  const update = redirectLinksApi.useUpdate(String(link?.id ?? ''));
-  const { form, onSubmit, error } = useApiForm<Values>(
-    (link ? EditSchema : RedirectLinkCreateSchema) as never,
-    async (values) => {
-      try {
-        if (link) await update.mutateAsync({ ...values, updated_at: link.updated_at });
-        else await create.mutateAsync(values);
-      } catch (err) {
-        // Names are unique: a taken one is this field's problem.
-        if (err instanceof ApiError && err.code === 'ALREADY_EXISTS') {
-          form.setError('name', { message: t('redirectLinks.taken') });
-          return;
-        }
-        throw err;
-      }
-      await navigate(BASE);
-    },
-    { defaultValues: link ? { name: link.name, url: link.url } : { name: '', url: '' } },
-  );
-  const { errors, isSubmitting } = form.formState;
+  const editor = useResourceEditor({
+    api: redirectLinksApi,
+    item: link,
+    create: RedirectLinkCreateSchema,
+    update: RedirectLinkUpdateSchema,
+    listPath: BASE,
+    // Names are unique: a taken one is this field's problem.
+    unique: { field: 'name', message: 'redirectLinks.taken' },
+    defaults: (l) => (l ? { name: l.name, url: l.url } : { name: '', url: '' }),
+  });
+  const { form, errors } = editor;
   const name = (form.watch('name') ?? '').trim().toLowerCase();
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      className="surface mx-auto flex max-w-xl flex-col gap-4 p-6"
-      data-testid="redirect-link-form"
+    <ResourceFormFrame
+      editor={editor}
+      title={link ? t('redirectLinks.editTitle', { name: `/${link.name}` }) : t('redirectLinks.createTitle')}
+      cancelTo={BASE}
+      testId="redirect-link"
     >
-      <h1 className="text-xl font-bold break-words">
-        {link ? t('redirectLinks.editTitle', { name: `/${link.name}` }) : t('redirectLinks.createTitle')}
-      </h1>
-      {error && <Alert>{error}</Alert>}
       <Field
         className="[&_input]:font-mono"
         label={t('redirectLinks.fields.name')}
@@ -80,14 +51,6 @@ function RedirectLinkForm({ link }: { link?: RedirectLink }) {
         error={errors.url?.message}
         {...form.register('url')}
       />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Link to={BASE} className={secondaryLink}>
-          {t('resource.cancel')}
-        </Link>
-        <Button type="submit" data-testid="redirect-link-submit" disabled={isSubmitting}>
-          {t('resource.save')}
-        </Button>
-      </div>
-    </form>
+    </ResourceFormFrame>
   );
 }

@@ -1,25 +1,18 @@
 import type { RedirectLink } from '@hostdeck/contracts';
 import { ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { useFormat } from '../../lib/format.ts';
-import { useCan } from '../../lib/permissions.ts';
-import { ConfirmDelete } from '../admin/resource/confirm-delete.tsx';
-import { ResourceList, RowLink } from '../admin/resource/resource-list.tsx';
-import { useListParams } from '../admin/resource/use-list-params.ts';
+import { ResourceDeletePage } from '../admin/resource/confirm-delete.tsx';
+import { ResourceList } from '../admin/resource/resource-list.tsx';
+import { RowActions } from '../admin/resource/row-actions.tsx';
+import { useResourceList } from '../admin/resource/use-resource-list.ts';
 import { BASE, linkAddress, redirectLinksApi } from './api.ts';
 
 /** /mc-admin/redirect-links: each short address of the panel and where it sends visitors. */
 export function RedirectLinksList() {
   const { t } = useTranslation();
   const f = useFormat();
-  const list = useListParams();
-  const query = redirectLinksApi.useList(list.params);
-  const can = {
-    create: useCan('admin.redirect.links.create'),
-    edit: useCan('admin.redirect.links.edit'),
-    remove: useCan('admin.redirect.links.delete'),
-  };
+  const { list, query, can } = useResourceList(redirectLinksApi, 'admin.redirect.links');
   return (
     <ResourceList<RedirectLink>
       title={t('admin.nav.redirectLinks')}
@@ -61,20 +54,7 @@ export function RedirectLinksList() {
           render: (l) => <span className="text-xs whitespace-nowrap">{f.date(l.created_at)}</span>,
         },
       ]}
-      actions={(l) => (
-        <>
-          {can.edit && (
-            <RowLink to={`${BASE}/${l.id}/edit`} testId="edit-redirect-link">
-              {t('resource.edit')}
-            </RowLink>
-          )}
-          {can.remove && (
-            <RowLink to={`${BASE}/${l.id}/delete`} testId="delete-redirect-link">
-              {t('resource.delete')}
-            </RowLink>
-          )}
-        </>
-      )}
+      actions={(l) => <RowActions to={`${BASE}/${l.id}`} edit={can.edit} remove={can.remove} testId="redirect-link" />}
     />
   );
 }
@@ -82,15 +62,12 @@ export function RedirectLinksList() {
 /** /mc-admin/redirect-links/:id/delete: names the link, then deletes it (its address shows the not-found page again). */
 export function RedirectLinkDelete() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
-  const link = redirectLinksApi.useItem(id);
-  const remove = redirectLinksApi.useDelete();
   return (
-    <ConfirmDelete
-      label={link.data ? `/${link.data.name}` : '…'}
+    <ResourceDeletePage
+      api={redirectLinksApi}
+      label={(l) => `/${l.name}`}
       listPath={BASE}
       warning={t('redirectLinks.deleteWarning')}
-      remove={{ ...remove, mutateAsync: () => remove.mutateAsync(id) }}
     />
   );
 }

@@ -1,58 +1,37 @@
 import { type Role, RoleCreateSchema, RoleUpdateSchema } from '@hostdeck/contracts';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import type { z } from 'zod';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { Loading } from '../../components/ui/loading.tsx';
-import { useApiForm } from '../auth/use-api-form.ts';
+import { ResourceEditPage, ResourceFormFrame } from '../admin/resource/resource-edit-page.tsx';
+import { useResourceEditor } from '../admin/resource/use-resource-editor.ts';
 import { rolesApi } from './api.ts';
-
-const CreateSchema = RoleCreateSchema.omit({ permissions: true });
-const EditSchema = RoleUpdateSchema.omit({ updated_at: true });
-type Values = z.infer<typeof CreateSchema>;
 
 /** /mc-admin/roles/create and /mc-admin/roles/:id/edit: one form, the contract's schemas. */
 export function RoleFormPage() {
-  const { t } = useTranslation();
-  const { id } = useParams();
-  const role = rolesApi.useItem(id);
-  if (id && role.isPending) return <Loading label={t('common.loading')} />;
-  return <RoleForm key={role.data?.updated_at ?? 'new'} role={role.data} />;
+  return <ResourceEditPage api={rolesApi}>{(role) => <RoleForm role={role} />}</ResourceEditPage>;
 }
 
 function RoleForm({ role }: { role?: Role }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const create = rolesApi.useCreate();
-  const update = rolesApi.useUpdate(String(role?.id ?? ''));
-  const { form, onSubmit, error } = useApiForm<Values>(
-    (role ? EditSchema : CreateSchema) as never,
-    async (values) => {
-      if (role)
-        await update.mutateAsync({
-          display_name: values.display_name,
-          color: values.color,
-          level: values.level,
-          updated_at: role.updated_at,
-        });
-      else await create.mutateAsync({ ...values, permissions: [] });
-      await navigate('/mc-admin/roles');
-    },
-    {
-      defaultValues: role
-        ? { name: role.name, display_name: role.display_name, color: role.color, level: role.level }
+  const editor = useResourceEditor({
+    api: rolesApi,
+    item: role,
+    // Permissions are edited on their own page; a new role starts with none, and the key never changes.
+    create: RoleCreateSchema.omit({ permissions: true }),
+    update: RoleUpdateSchema,
+    listPath: '/mc-admin/roles',
+    toCreate: (values) => ({ ...values, permissions: [] }),
+    toUpdate: ({ display_name, color, level }) => ({ display_name, color, level }),
+    defaults: (r) =>
+      r
+        ? { name: r.name, display_name: r.display_name, color: r.color, level: r.level }
         : { name: '', display_name: '', color: '#22d3ee', level: 2 },
-    },
-  );
-  const { errors, isSubmitting } = form.formState;
+  });
+  const { form, errors } = editor;
   return (
-    <form onSubmit={onSubmit} noValidate className="surface mx-auto flex max-w-xl flex-col gap-4 p-6">
-      <h1 className="text-xl font-bold">
-        {role ? t('roles.editTitle', { name: role.display_name }) : t('roles.createTitle')}
-      </h1>
-      {error && <Alert>{error}</Alert>}
+    <ResourceFormFrame
+      editor={editor}
+      title={role ? t('roles.editTitle', { name: role.display_name }) : t('roles.createTitle')}
+    >
       <Field
         label={t('roles.key')}
         disabled={Boolean(role)}
@@ -71,11 +50,6 @@ function RoleForm({ role }: { role?: Role }) {
         error={errors.level?.message}
         {...form.register('level', { valueAsNumber: true })}
       />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting}>
-          {t('resource.save')}
-        </Button>
-      </div>
-    </form>
+    </ResourceFormFrame>
   );
 }

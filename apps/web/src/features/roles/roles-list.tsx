@@ -2,16 +2,13 @@ import type { Role } from '@hostdeck/contracts';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/permissions.ts';
 import { ResourceList, RowLink } from '../admin/resource/resource-list.tsx';
-import { useListParams } from '../admin/resource/use-list-params.ts';
+import { RowActions } from '../admin/resource/row-actions.tsx';
+import { useResourceList } from '../admin/resource/use-resource-list.ts';
 import { rolesApi } from './api.ts';
 
 export function RolesList() {
   const { t } = useTranslation();
-  const list = useListParams();
-  const query = rolesApi.useList(list.params);
-  const canCreate = useCan('admin.roles.create');
-  const canEdit = useCan('admin.roles.edit');
-  const canDelete = useCan('admin.roles.delete');
+  const { list, query, can } = useResourceList(rolesApi, 'admin.roles');
   const canPermissions = useCan('admin.permissions.list');
   return (
     <ResourceList<Role>
@@ -19,7 +16,7 @@ export function RolesList() {
       list={list}
       query={query}
       rowKey={(r) => String(r.id)}
-      createPath={canCreate ? '/mc-admin/roles/create' : undefined}
+      createPath={can.create ? '/mc-admin/roles/create' : undefined}
       columns={[
         {
           key: 'name',
@@ -42,11 +39,10 @@ export function RolesList() {
         },
       ]}
       actions={(r) => (
-        <>
+        // Built-in roles cannot be deleted.
+        <RowActions to={`/mc-admin/roles/${r.id}`} edit={can.edit} remove={can.remove && !r.builtin}>
           {canPermissions && <RowLink to={`/mc-admin/roles/${r.id}/permissions`}>{t('roles.permissions')}</RowLink>}
-          {canEdit && <RowLink to={`/mc-admin/roles/${r.id}/edit`}>{t('resource.edit')}</RowLink>}
-          {canDelete && !r.builtin && <RowLink to={`/mc-admin/roles/${r.id}/delete`}>{t('resource.delete')}</RowLink>}
-        </>
+        </RowActions>
       )}
     />
   );

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useCan } from '../../lib/permissions.ts';
-import { ConfirmDelete } from '../admin/resource/confirm-delete.tsx';
+import { ResourceDeletePage } from '../admin/resource/confirm-delete.tsx';
 import { ResourceList, RowLink } from '../admin/resource/resource-list.tsx';
 import { useListParams } from '../admin/resource/use-list-params.ts';
 import { type AdminQueueItem, type QueueLog, queueApi, useQueueItem, useQueueLogs } from './api.ts';
@@ -151,17 +151,11 @@ export function QueueItemPage() {
   );
 }
 
+// The item comes with its log lines, from the queue's own query.
+const queueItemApi = { useItem: useQueueItem, useDelete: queueApi.useDelete };
+
 export function QueueDelete() {
-  const { id = '' } = useParams();
-  const item = useQueueItem(id);
-  const remove = queueApi.useDelete();
-  return (
-    <ConfirmDelete
-      label={item.data?.data.name ?? '…'}
-      listPath="/mc-admin/server-queue"
-      remove={{ ...remove, mutateAsync: () => remove.mutateAsync(id) }}
-    />
-  );
+  return <ResourceDeletePage api={queueItemApi} label={(item) => item.data.name} listPath="/mc-admin/server-queue" />;
 }
 
 export function QueueLogsPage() {

@@ -1,8 +1,9 @@
 import type { AdminUser } from '@hostdeck/contracts';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/permissions.ts';
-import { ResourceList, RowLink } from '../admin/resource/resource-list.tsx';
-import { useListParams } from '../admin/resource/use-list-params.ts';
+import { ResourceList } from '../admin/resource/resource-list.tsx';
+import { RowActions } from '../admin/resource/row-actions.tsx';
+import { useResourceList } from '../admin/resource/use-resource-list.ts';
 import { rolesApi } from '../roles/api.ts';
 import { usersApi } from './api.ts';
 
@@ -11,10 +12,8 @@ const select =
 
 export function UsersList() {
   const { t, i18n } = useTranslation();
-  const list = useListParams(['role_id', 'banned']);
-  const query = usersApi.useList(list.params);
-  const canEdit = useCan('admin.users.edit');
-  const canDelete = useCan('admin.users.delete');
+  // Members join by registering: there is no create page.
+  const { list, query, can } = useResourceList(usersApi, 'admin.users', ['role_id', 'banned']);
   const canRoles = useCan('admin.roles.list');
   const roles = rolesApi.useList(new URLSearchParams({ per_page: '100', sort: 'level' }));
   return (
@@ -93,16 +92,7 @@ export function UsersList() {
           render: (u) => new Date(u.last_seen).toLocaleString(i18n.language),
         },
       ]}
-      actions={(u) => (
-        <>
-          {canEdit && (
-            <RowLink to={`/mc-admin/users/${u.id}/edit`} testId="edit-user">
-              {t('resource.edit')}
-            </RowLink>
-          )}
-          {canDelete && <RowLink to={`/mc-admin/users/${u.id}/delete`}>{t('resource.delete')}</RowLink>}
-        </>
-      )}
+      actions={(u) => <RowActions to={`/mc-admin/users/${u.id}`} edit={can.edit} remove={can.remove} testId="user" />}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -49,5 +49,38 @@ export function ConfirmDelete({
         </Button>
       </div>
     </section>
+  );
+}
+
+/**
+ * The /:id/delete page of a resource: loads the item by the route's id to name it, then
+ * `ConfirmDelete`. `fallback` names it while it loads (or when it cannot be loaded).
+ */
+export function ResourceDeletePage<Item>({
+  api,
+  label,
+  listPath,
+  warning,
+  fallback = '…',
+}: {
+  api: {
+    useItem(id: string): { data: Item | undefined };
+    useDelete(): { mutateAsync: (id: string) => Promise<unknown>; isPending: boolean; error: unknown };
+  };
+  label: (item: Item) => string;
+  listPath: string;
+  warning?: string;
+  fallback?: string;
+}) {
+  const { id = '' } = useParams();
+  const item = api.useItem(id);
+  const remove = api.useDelete();
+  return (
+    <ConfirmDelete
+      label={item.data ? label(item.data) : fallback}
+      listPath={listPath}
+      warning={warning}
+      remove={{ ...remove, mutateAsync: () => remove.mutateAsync(id) }}
+    />
   );
 }

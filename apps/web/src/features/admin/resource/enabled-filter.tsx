@@ -21,3 +21,17 @@ export function EnabledFilter({ list, testId }: { list: ReturnType<typeof useLis
     </select>
   );
 }
+
+/** The "Enabled" / "Disabled" pill of a list row. */
+export function EnabledBadge({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation();
+  return enabled ? (
+    <span className="rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-semibold text-emerald-700 dark:text-emerald-300">
+      {t('redeemCodes.on')}
+    </span>
+  ) : (
+    <span className="rounded-full bg-slate-500/15 px-2 py-0.5 text-xs font-semibold text-slate-600 dark:text-slate-300">
+      {t('redeemCodes.off')}
+    </span>
+  );
+}

@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { useApiForm } from '../../auth/use-api-form.ts';
 import { ImagePicker } from '../../images/image-picker.tsx';
+import { ResourceFormFrame } from './resource-edit-page.tsx';
+import { type EditorOptions, useResourceEditor, type Versioned } from './use-resource-editor.ts';
 
 /** One form field of a resource, described rather than written out. */
 export interface FieldSpec {
@@ -25,39 +23,22 @@ type Values = Record<string, unknown>;
 const box =
   'min-h-10 rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900';
 
-/** The create and edit form of every plain resource, validated by the contract's schema. */
-export function ResourceForm({
+/**
+ * The create and edit form of every plain resource, validated by the contract's schemas, its fields
+ * described rather than written out.
+ */
+export function ResourceForm<Item extends Versioned>({
   title,
   fields,
-  schema,
-  defaults,
-  submit,
-  listPath,
-}: {
-  title: string;
-  fields: FieldSpec[];
-  schema: z.ZodType;
-  defaults: Values;
-  submit: (values: Values) => Promise<unknown>;
-  listPath: string;
-}) {
+  ...options
+}: { title: string; fields: FieldSpec[] } & EditorOptions<Item, z.ZodType<Values>, unknown, unknown>) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { form, onSubmit, error } = useApiForm<Values>(
-    schema as never,
-    async (values) => {
-      await submit(values);
-      await navigate(listPath);
-    },
-    { defaultValues: defaults },
-  );
-  const { errors, isSubmitting } = form.formState;
+  const editor = useResourceEditor(options);
+  const { form, errors } = editor;
   const message = (name: string) => errors[name]?.message as string | undefined;
   const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
   return (
-    <form onSubmit={onSubmit} noValidate className="surface mx-auto flex max-w-xl flex-col gap-4 p-6">
-      <h1 className="text-xl font-bold">{title}</h1>
-      {error && <Alert>{error}</Alert>}
+    <ResourceFormFrame editor={editor} title={title}>
       {fields.map((f) => {
         const label = t(f.label);
         if (f.type === 'checkbox') {
@@ -128,11 +109,6 @@ export function ResourceForm({
           </div>
         );
       })}
-      <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting}>
-          {t('resource.save')}
-        </Button>
-      </div>
-    </form>
+    </ResourceFormFrame>
   );
 }
