@@ -2,6 +2,9 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { expect, inject } from 'vitest';
 // @ts-expect-error plain ESM script without types
 import { chromiumArgs } from '../scripts/chromium.mjs';
+import { EVENT_TIMEOUT_MS } from './timeouts.ts';
+
+export { EVENT_TIMEOUT_MS } from './timeouts.ts';
 
 export const baseUrl = () => inject('baseUrl');
 /** The browser suite needs Chromium; scripts/test.mjs reports (or, in CI, fails) when it is missing. */
@@ -14,8 +17,28 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/** A distinct client address per browser context (the test server trusts X-Forwarded-For from loopback). */
+const addressBase = `10.${Math.floor(Math.random() * 250) + 1}`;
+let contexts = 0;
+function clientAddress(): string {
+  contexts += 1;
+  return `${addressBase}.${Math.floor(contexts / 250)}.${(contexts % 250) + 1}`;
+}
+
+/**
+ * One person at one browser: their own cookies and their own client address, as members behind
+ * different connections would be (so the suite does not spend one address's per-minute request
+ * budget on every member and the administrator at once). Every wait of the page (actions, locators,
+ * waitFor*, navigations) gives up after EVENT_TIMEOUT_MS.
+ */
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 1280, height: 800 },
+    extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
+  });
+  context.setDefaultTimeout(EVENT_TIMEOUT_MS);
+  context.setDefaultNavigationTimeout(EVENT_TIMEOUT_MS);
   const page = await context.newPage();
   return { context, page };
 }
@@ -69,10 +92,18 @@ export async function signInAsAdministrator(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/mc-admin');
 }
 
-/** Signs out through the page and waits until the session cookie is gone. */
+/**
+ * Signs out through the page: waits for the server's answer to the logout call and for the page to
+ * say it is done (it offers the login link then); by that time the session cookie is gone.
+ */
 export async function logout(page: Page): Promise<void> {
+  const answered = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/user/auth/logout' && r.request().method() === 'POST',
+  );
   await page.goto('/auth/logout');
-  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'user_token')).toBe(false);
+  expect((await answered).status()).toBe(200);
+  await page.locator('a[href="/auth/login"]').waitFor();
+  expect((await page.context().cookies()).some((c) => c.name === 'user_token')).toBe(false);
 }
 
 export async function login(page: Page, login: string, password: string): Promise<void> {

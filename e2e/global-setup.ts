@@ -8,6 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { buildIfStale, root } from '../scripts/build-if-stale.mjs';
 // @ts-expect-error plain ESM script without types
 import { chromiumPath } from '../scripts/chromium.mjs';
+import { HOOK_TIMEOUT_MS } from './timeouts.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -48,6 +49,8 @@ export default async function setup(project: TestProject): Promise<(() => Promis
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // Each browser context sends its own X-Forwarded-For (browser.ts newPage): one client per person.
+      TRUST_PROXY: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -58,28 +61,57 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   server.stderr?.on('data', (d: Buffer) => {
     output += d.toString();
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    const ok = await fetch(`${baseUrl}/api/system/settings`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  project.provide('baseUrl', baseUrl);
-  await waitForOutput(() => output, /First-run setup: (\S+)/);
-  project.provide('setupUrl', output.match(/First-run setup: (\S+)/)?.[1] ?? '');
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    const setupLine = printed(server, () => output, /First-run setup: (\S+)/);
+    setupLine.catch(() => undefined); // awaited below; a failure before then is reported once, there
+    const deadline = Date.now() + HOOK_TIMEOUT_MS;
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
+      const ok = await fetch(`${baseUrl}/api/system/settings`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    project.provide('baseUrl', baseUrl);
+    project.provide('setupUrl', (await setupLine)[1] ?? '');
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return stop;
 }
 
-async function waitForOutput(read: () => string, pattern: RegExp): Promise<void> {
-  for (let i = 0; i < 100 && !pattern.test(read()); i++) await new Promise((r) => setTimeout(r, 100));
+/** Resolves with the match once the server has printed `pattern`; fails if it exits or takes too long first. */
+function printed(server: ChildProcess, read: () => string, pattern: RegExp): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => done(new Error(`the server did not print ${pattern}:\n${read()}`)), HOOK_TIMEOUT_MS);
+    const check = () => {
+      const match = read().match(pattern);
+      if (match) done(undefined, match);
+    };
+    const exited = () => done(new Error(`server exited:\n${read()}`));
+    function done(err?: Error, match?: RegExpMatchArray) {
+      clearTimeout(timer);
+      server.stdout?.off('data', check);
+      server.stderr?.off('data', check);
+      server.off('exit', exited);
+      if (match) resolve(match);
+      else reject(err);
+    }
+    server.stdout?.on('data', check);
+    server.stderr?.on('data', check);
+    server.once('exit', exited);
+    check();
+  });
 }

@@ -19,7 +19,7 @@ describe.runIf(hasBrowser())('client shell in the browser', () => {
     await errorPage.waitFor();
     expect(await page.getByTestId('error-code').innerText()).toContain('SERVER_ERROR');
     expect(await errorPage.innerText()).toContain('An unexpected server error occurred. Please try again later.');
-    await expect.poll(() => page.getByRole('button', { name: /retry/i }).count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: /retry/i }).first().waitFor();
     await context.close();
   });
 

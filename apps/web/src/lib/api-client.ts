@@ -16,11 +16,12 @@ export class ApiError extends Error {
 /**
  * The one way the client talks to the API: JSON, same-origin cookies, the CSRF header on writes.
  * `raw` sends a file as the body instead, with its own type as the content type (uploads);
- * `form` sends multipart/form-data (fields and files; the browser sets the boundary).
+ * `form` sends multipart/form-data (fields and files; the browser sets the boundary);
+ * `signal` aborts the call (it then fails as NETWORK_ERROR).
  */
 export async function api<T>(
   path: string,
-  init: { method?: string; body?: unknown; raw?: Blob; form?: FormData } = {},
+  init: { method?: string; body?: unknown; raw?: Blob; form?: FormData; signal?: AbortSignal } = {},
 ): Promise<T> {
   const method = init.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -33,6 +34,7 @@ export async function api<T>(
       method,
       headers,
       credentials: 'same-origin',
+      signal: init.signal,
       body: init.form ?? init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
     });
   } catch {

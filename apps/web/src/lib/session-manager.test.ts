@@ -118,6 +118,29 @@ describe('session manager', () => {
     expect(logoutCalls(f)).toBe(1);
   });
 
+  it('a rate-limited session call waits for Retry-After and asks again: the member stays signed in', async () => {
+    vi.useFakeTimers();
+    let limited = true;
+    const f = routes((url) => {
+      if (url !== '/api/user/session') return json(200, { success: true });
+      if (!limited) return json(200, session);
+      limited = false;
+      return new Response(JSON.stringify({ success: false, error_code: 'RATE_LIMITED', message: 'slow down' }), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '7' },
+      });
+    });
+    const done = m.sessionManager.initialize();
+    await vi.advanceTimersByTimeAsync(6_999);
+    expect(sessionCalls(f)).toBe(1); // not before the server said so
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await done)?.userInfo.username).toBe('ada');
+    expect(sessionCalls(f)).toBe(2);
+    expect(m.sessionManager.getState().status).toBe('ready');
+    expect(logoutCalls(f)).toBe(0);
+    expect(showDialog).not.toHaveBeenCalled();
+  });
+
   it('TW0_FA_BLOCKED goes to /auth/2fa/verify with no dialog and keeps the token', async () => {
     const f = routes(() => json(401, failure('TW0_FA_BLOCKED')));
     await m.sessionManager.initialize();

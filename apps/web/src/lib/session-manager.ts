@@ -6,6 +6,8 @@ import { storage } from './storage.ts';
 export const SESSION_REFRESH_MS = 60_000;
 export const SESSION_RETRIES = 3;
 export const SESSION_RETRY_DELAY_MS = 2_000;
+/** The longest Retry-After of a 429 the session call waits for before asking again. */
+export const SESSION_RATE_LIMIT_WAIT_MAX_MS = 60_000;
 const KEYS_INDEX = 'session-keys';
 
 export interface SessionData {
@@ -51,6 +53,13 @@ export function hasSession(): boolean {
   return readCookie(SESSION_HINT_COOKIE) !== undefined;
 }
 
+/** 2 s, or for a 429 the seconds of its Retry-After (at most a minute). */
+function retryDelay(res: Response): number {
+  const seconds = res.status === 429 ? Number(res.headers.get('retry-after')) : Number.NaN;
+  if (!Number.isFinite(seconds) || seconds <= 0) return SESSION_RETRY_DELAY_MS;
+  return Math.min(Math.max(seconds * 1000, SESSION_RETRY_DELAY_MS), SESSION_RATE_LIMIT_WAIT_MAX_MS);
+}
+
 async function fetchSession(): Promise<Outcome> {
   for (let attempt = 0; ; attempt++) {
     const retry = attempt < SESSION_RETRIES;
@@ -68,9 +77,11 @@ async function fetchSession(): Promise<Outcome> {
       return { kind: 'server-error' };
     }
     if (res.status === 503) return { kind: 'unavailable' };
-    if (res.status >= 500) {
+    // A rate limit says nothing about the session (members behind one address share a budget):
+    // ask again once the server says the window has passed, like a server fault, never sign out at once.
+    if (res.status >= 500 || res.status === 429) {
       if (retry) {
-        await sleep(SESSION_RETRY_DELAY_MS);
+        await sleep(retryDelay(res));
         continue;
       }
       return { kind: 'server-error' };

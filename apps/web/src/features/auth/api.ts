@@ -15,10 +15,11 @@ export const authApi = {
   reset: (token: string, password: string) =>
     api<Ok>('/api/user/auth/reset-password', { method: 'POST', body: { token, password } }),
   verify2fa: (code: string) => api<Ok>('/api/user/auth/2fa/verify', { method: 'POST', body: { code } }),
-  begin2fa: () =>
+  begin2fa: (signal?: AbortSignal) =>
     api<{ success: true; secret: string; otpauth_url: string; qr_code: string }>('/api/user/auth/2fa/setup', {
       method: 'POST',
       body: {},
+      signal,
     }),
   confirm2fa: (code: string) => api<Ok>('/api/user/auth/2fa/setup/confirm', { method: 'POST', body: { code } }),
   setupStatus: () => api<{ success: true; setup_required: boolean }>('/api/user/auth/setup'),

@@ -1,4 +1,5 @@
 import { TwoFactorCodeBodySchema } from '@hostdeck/contracts';
+import { AlertTriangle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,29 +7,37 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { Notice } from '../../components/ui/notice.tsx';
 import { sessionManager } from '../../lib/session-manager.ts';
 import { authApi } from './api.ts';
 import { useApiForm } from './use-api-form.ts';
+import { useTwoFactorSetup } from './use-two-factor-setup.ts';
 
 export function TwoFactorSetupPage() {
   const { t } = useTranslation();
-  const [setup, setSetup] = useState<{ secret: string; qr_code: string } | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { state, retry } = useTwoFactorSetup();
   const [done, setDone] = useState(false);
-  useEffect(() => {
-    authApi
-      .begin2fa()
-      .then(setSetup, (err: unknown) => setProblem(err instanceof ApiError ? err.code : 'SERVER_ERROR'));
-  }, []);
   const { form, onSubmit, error } = useApiForm<{ code: string }>(TwoFactorCodeBodySchema, async ({ code }) => {
     await authApi.confirm2fa(code);
     await sessionManager.reload();
     setDone(true);
   });
-  if (problem) return <Alert>{t(`errors.${problem}`)}</Alert>;
   if (done) return <Alert tone="success">{t('auth.twoFactor.enabled')}</Alert>;
-  if (!setup) return <Loading label={t('common.loading')} />;
+  if (state.kind === 'failed') {
+    return (
+      <Notice
+        icon={AlertTriangle}
+        tone="rose"
+        title={t('auth.twoFactor.setupFailed')}
+        testId="two-factor-setup-failed"
+        actions={<Button onClick={retry}>{t('errorPage.retry')}</Button>}
+      >
+        {t(`errors.${state.error.code}`, { defaultValue: state.error.message })}
+      </Notice>
+    );
+  }
+  if (state.kind === 'loading') return <Loading label={t('common.loading')} />;
+  const { setup } = state;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold">{t('auth.twoFactor.setupTitle')}</h1>

@@ -1,6 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { CONTROL_CHARACTER_MESSAGE, findControlCharacter } from '@hostdeck/contracts';
 import { useState } from 'react';
-import { type FieldValues, type Path, type Resolver, type UseFormProps, useForm } from 'react-hook-form';
+import {
+  type FieldErrors,
+  type FieldValues,
+  get,
+  type Path,
+  type Resolver,
+  set,
+  type UseFormProps,
+  useForm,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client.ts';
@@ -20,6 +30,7 @@ const knownMessages: Record<string, string> = {
   'This address is a page of the panel': 'validation.reservedPath',
   'Letters, digits, spaces, - and _ only': 'validation.tag',
   'Write the announcement': 'validation.announcementBody',
+  [CONTROL_CHARACTER_MESSAGE]: 'validation.controlCharacter',
 };
 
 export interface ApiFormExtras {
@@ -64,9 +75,16 @@ export function useApiForm<T extends FieldValues>(
   return { form, onSubmit, error };
 }
 
+/** The contract's schema, then the API's rule on control characters (NUL and the like) on every field. */
 function translated<T extends FieldValues>(resolver: Resolver<T>, tr: (m: string) => string): Resolver<T> {
   return async (values, context, options) => {
-    const result = await resolver(values, context, options);
+    let result = await resolver(values, context, options);
+    const bad = findControlCharacter(values);
+    if (bad && !get(result.errors, bad)) {
+      const errors = { ...result.errors } as FieldErrors<T>;
+      set(errors, bad, { type: 'controlCharacter', message: CONTROL_CHARACTER_MESSAGE });
+      result = { values: {}, errors };
+    }
     for (const error of Object.values(result.errors)) {
       if (error && typeof error.message === 'string') error.message = tr(error.message);
     }
