@@ -12,6 +12,7 @@ import { smtpMailer } from './integrations/smtp/mailer.ts';
 import type { StripeApi } from './integrations/stripe/client.ts';
 import { resolveAppKey } from './lib/app-key.ts';
 import { type Bus, localBus, redisBus } from './lib/bus.ts';
+import { DeferredTasks } from './lib/deferred-tasks.ts';
 import { LogRing, logDestination, logRedactPaths } from './lib/log-ring.ts';
 import { LocalMediaStorage } from './lib/storage.ts';
 import { AfkService } from './modules/afk/afk.service.ts';
@@ -30,6 +31,7 @@ import { ServersService } from './modules/servers/servers.service.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { LicenseService } from './modules/system/license.service.ts';
 import { access, type RouteInfo, registerAccess } from './plugins/access.ts';
+import { registerControlCharacterGuard } from './plugins/control-characters.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -81,6 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openDatabase(config));
   const bus: Bus = config.redisUrl ? redisBus(config.redisUrl) : localBus();
   app.addHook('onClose', async () => {
+    await ctx.tasks.idle();
     ctx.afk.closeAll();
     await ctx.mail.stop();
     await ctx.serverQueue.stop();
@@ -102,7 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const publicUrl = () =>
     settings.string('app_url').replace(/\/+$/, '') || config.publicUrl || `http://localhost:${config.port}`;
   bindMailPublicUrl(settings, publicUrl);
-  const servers = new ServersService(database.db, settings, panel);
+  const servers = new ServersService(database.db, settings, panel, app.log);
   const redirects = new RedirectCache(database.db, bus);
   await redirects.reload();
   const discord = new DiscordService(database.db, settings, publicUrl, options.discordBase ?? 'https://discord.com');
@@ -135,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     backups,
     backupSchedule: new BackupScheduleWorker(backups, settings, app.log),
     logs,
+    tasks: new DeferredTasks(app.log),
   };
   app.decorate('ctx', ctx);
 
@@ -144,6 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       route.config = { ...route.config, access: access.public };
   });
   registerErrorHandler(app);
+  registerControlCharacterGuard(app);
   await app.register(cookie);
   await registerSecurity(app);
   // After cookies and CSRF: the access hook reads the session cookie.

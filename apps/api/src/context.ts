@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { PanelService } from './integrations/hosting/panel.service.ts';
 import type { Bus } from './lib/bus.ts';
+import type { DeferredTasks } from './lib/deferred-tasks.ts';
 import type { LogRing } from './lib/log-ring.ts';
 import type { MediaStorage } from './lib/storage.ts';
 import type { AfkService } from './modules/afk/afk.service.ts';
@@ -66,6 +67,8 @@ export interface AppContext {
   backupSchedule: BackupScheduleWorker;
   /** The last server log lines (the dashboard's logs widget). */
   logs: LogRing;
+  /** Work started by a request that runs after its reply (e.g. the forgot-password mail). */
+  tasks: DeferredTasks;
 }
 
 declare module 'fastify' {

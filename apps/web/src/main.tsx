@@ -5,6 +5,7 @@ import { App } from './app/app.tsx';
 import { applyStoredTheme } from './components/ui/theme-toggle.tsx';
 import { initI18n } from './lib/i18n.ts';
 import { installPlugins } from './lib/plugins.ts';
+import { appLanguage } from './lib/settings-store.ts';
 import { showStartupError } from './lib/startup.ts';
 import { loadUiSettings } from './lib/ui-settings.ts';
 import { reportWebVitals } from './lib/web-vitals.ts';
@@ -26,7 +27,8 @@ function applyUiSettings(): void {
 async function start(): Promise<void> {
   applyStoredTheme();
   applyUiSettings();
-  await initI18n();
+  // A visitor without a stored language sees the panel's (app_lang); the settings it needs load now.
+  await initI18n({ defaultLanguage: appLanguage });
   await installPlugins();
   await new Promise<void>((resolve, reject) =>
     requestAnimationFrame(() => {

@@ -7,6 +7,10 @@ import { z } from 'zod';
 export const errorStatus = {
   VALIDATION_ERROR: 400,
   BAD_REQUEST: 400,
+  /** The database refused a value (out of range, wrong form, a missing record): never a 500. */
+  DATA_INVALID: 400,
+  /** A multipart/form-data body without its boundary, or cut short. */
+  MULTIPART_INVALID: 400,
   INVALID_CREDENTIALS: 401,
   UNAUTHORIZED: 401,
   SESSION_INVALID: 401,
@@ -81,6 +85,8 @@ export const errorStatus = {
   NO_SERVER_SLOT: 409,
   INSUFFICIENT_RESOURCES: 409,
   SERVER_BUSY: 409,
+  SERVER_ON_OTHER_PANEL: 409,
+  SERVER_MISSING_ON_PANEL: 409,
   PANEL_UNREACHABLE: 502,
   PANEL_REFUSED: 409,
   PANEL_AUTH_FAILED: 502,

@@ -49,17 +49,27 @@ function fill(source: string, allowed: Set<string>, vars: Record<string, string 
   });
 }
 
+/**
+ * The brand at the top of a mail: the app_logo image (an http(s) address; anything else is left out)
+ * beside the name, or the name alone.
+ */
+function mailBrand(name: string, logo: string): string {
+  if (!/^https?:\/\//i.test(logo)) return name;
+  return `<img src="${escapeHtml(logo)}" alt="" height="32" style="height:32px;max-width:160px;vertical-align:middle;border:0;margin-right:10px;">${name}`;
+}
+
 /** The frame every mail is put in: brand on top, footer below; narrow screens get the full width. */
 export function mailLayout(body: string, vars: Record<string, string | number>): string {
   const name = escapeHtml(String(vars.app_name ?? ''));
   const url = escapeHtml(String(vars.app_url ?? ''));
+  const brand = mailBrand(name, String(vars.app_logo ?? '').trim());
   return `<!DOCTYPE html>
 <html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${name}</title></head>
 <body style="margin:0;padding:0;background:#f3f4f6;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#111827;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6;padding:24px 12px;">
 <tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;border:1px solid #e5e7eb;">
-<tr><td style="padding:20px 28px;border-bottom:1px solid #e5e7eb;font-size:18px;font-weight:700;color:#4f46e5;">${name}</td></tr>
+<tr><td style="padding:20px 28px;border-bottom:1px solid #e5e7eb;font-size:18px;font-weight:700;color:#4f46e5;">${brand}</td></tr>
 <tr><td style="padding:28px;font-size:15px;line-height:1.6;">
 ${body}
 </td></tr>

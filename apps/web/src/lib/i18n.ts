@@ -33,10 +33,17 @@ async function loadLanguage(lng: Locale): Promise<boolean> {
   }
 }
 
-/** Loads the stored language (default and fallback EN); a failed load is logged and EN still tried. */
-export async function initI18n(): Promise<void> {
+/**
+ * Loads the stored language; a visitor without one gets `defaultLanguage` (the app passes the panel's
+ * app_lang setting), else EN. It is not stored: only the visitor's own choice is. EN is the fallback;
+ * a failed load is logged and EN still tried.
+ */
+export async function initI18n(options: { defaultLanguage?: () => Promise<unknown> } = {}): Promise<void> {
   const stored = storage.get(LOCALE_KEY);
-  const lng: Locale = isLocale(stored) ? stored : 'en';
+  // Asked for at once, while the English messages load.
+  const wanted = isLocale(stored)
+    ? Promise.resolve(stored)
+    : (options.defaultLanguage?.().catch(() => undefined) ?? Promise.resolve(undefined));
   await i18n.use(initReactI18next).init({
     lng: 'en',
     fallbackLng: 'en',
@@ -47,6 +54,8 @@ export async function initI18n(): Promise<void> {
   });
   countMoldovanAsRomanian();
   await loadLanguage('en');
+  const pick = await wanted;
+  const lng: Locale = isLocale(pick) ? pick : 'en';
   if (lng !== 'en' && (await loadLanguage(lng))) {
     await i18n.changeLanguage(lng);
     await applyZodLocale(lng);

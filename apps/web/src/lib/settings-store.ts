@@ -56,6 +56,13 @@ export const settingsStore = {
   },
 };
 
+/** The panel's default language (setting app_lang) once the settings are loaded; undefined if they fail. */
+export async function appLanguage(): Promise<unknown> {
+  await settingsStore.initialize();
+  const current = settingsStore.getState();
+  return current.status === 'initialized' ? current.values.app_lang : undefined;
+}
+
 async function load(): Promise<void> {
   const cached = storage.getJson<{ timestamp: number; values: Record<string, SettingValue> }>(CACHE_KEY);
   if (cached && Date.now() - cached.timestamp < SETTINGS_CACHE_MS) {

@@ -174,6 +174,7 @@ describe('the password reset mail', () => {
   it('is written from the reset_password template', async () => {
     const { member } = await register({}, '10.3.0.1');
     await new TestClient(t.app).post('/api/user/auth/forgot-password', { email: member.email });
+    await t.app.ctx.tasks.idle(); // the mail is written after the reply
     const [mail] = (await mailsTo(member.email)).filter((m) => m.template === 'reset_password');
     expect(mail?.subject).toBe('Hostdeck: reset your password');
     expect(mail?.html).toContain(`Hello ${member.username},`);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newMember, TestClient } from '../../../test/client.ts';
 import { authTokens, mailOutbox } from '../../db/schema/index.ts';
@@ -19,6 +19,13 @@ async function memberWithSession() {
   return { client, member };
 }
 
+/** Asks for a reset link and waits for the work done after the reply (the token and the mail). */
+async function forgot(email: string) {
+  const res = await new TestClient(t.app).post('/api/user/auth/forgot-password', { email });
+  await t.app.ctx.tasks.idle();
+  return res;
+}
+
 async function latestLinkFor(email: string): Promise<string> {
   const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
   const text = mails.at(-1)?.text ?? '';
@@ -30,17 +37,18 @@ async function latestLinkFor(email: string): Promise<string> {
 describe('forgot and reset password', () => {
   it('answers the same whether or not the address exists, and mails only a real member', async () => {
     const { member } = await memberWithSession();
-    const known = await new TestClient(t.app).post('/api/user/auth/forgot-password', { email: member.email });
-    const unknown = await new TestClient(t.app).post('/api/user/auth/forgot-password', { email: 'ghost@example.com' });
+    const known = await forgot(member.email);
+    const unknown = await forgot('ghost@example.com');
     expect(known.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
+    expect(known.headers['content-length']).toBe(unknown.headers['content-length']);
     expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'ghost@example.com'))).toHaveLength(0);
     expect(await latestLinkFor(member.email)).toMatch(/^[\w-]{40,}$/);
   });
 
   it('stores the token hashed, sets the password once, and signs out every session', async () => {
     const { client, member } = await memberWithSession();
-    await new TestClient(t.app).post('/api/user/auth/forgot-password', { email: member.email });
+    await forgot(member.email);
     const token = await latestLinkFor(member.email);
     expect(await t.database.db.select().from(authTokens).where(eq(authTokens.tokenHash, token))).toHaveLength(0);
     expect(
@@ -77,9 +85,9 @@ describe('forgot and reset password', () => {
 
   it('refuses an expired token and an older link once a newer one was sent', async () => {
     const { member } = await memberWithSession();
-    await new TestClient(t.app).post('/api/user/auth/forgot-password', { email: member.email });
+    await forgot(member.email);
     const first = await latestLinkFor(member.email);
-    await new TestClient(t.app).post('/api/user/auth/forgot-password', { email: member.email });
+    await forgot(member.email);
     const second = await latestLinkFor(member.email);
     const old = await new TestClient(t.app).post('/api/user/auth/reset-password', {
       token: first,
@@ -95,5 +103,36 @@ describe('forgot and reset password', () => {
       password: 'password number two',
     });
     expect(expired.json().error_code).toBe('RESET_TOKEN_INVALID');
+  });
+
+  it('answers before the lookup, the token and the mail, and logs a failure of that work instead of answering it', async () => {
+    const { member } = await memberWithSession();
+    const started: string[] = [];
+    const spy = vi.spyOn(t.app.ctx.auth, 'forgotPassword').mockImplementation(async (email) => {
+      started.push(email);
+      throw new Error('mail store unavailable');
+    });
+    const logError = vi.spyOn(t.app.log, 'error');
+    try {
+      // In the request, the failure would have answered 500; after the reply it cannot change the answer.
+      const known = await new TestClient(t.app).post('/api/user/auth/forgot-password', { email: member.email });
+      expect(started).toEqual([]); // the answer is out; the work has not begun
+      const unknown = await new TestClient(t.app).post('/api/user/auth/forgot-password', {
+        email: 'nobody@example.com',
+      });
+      expect(known.statusCode).toBe(200);
+      expect(known.json()).toEqual({ success: true });
+      expect(unknown.json()).toEqual(known.json());
+      await t.app.ctx.tasks.idle();
+      expect(started).toEqual([member.email, 'nobody@example.com']);
+      expect(logError).toHaveBeenCalledTimes(2);
+      expect(logError).toHaveBeenCalledWith(
+        { err: expect.objectContaining({ message: 'mail store unavailable' }), task: 'forgot-password' },
+        'Deferred task forgot-password failed',
+      );
+    } finally {
+      spy.mockRestore();
+      logError.mockRestore();
+    }
   });
 });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { type SessionRow, sessions, users } from '../../db/schema/index.ts';
 import type { Bus } from '../../lib/bus.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { loadSessionStats, type SessionStats } from '../session/session-stats.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { findUserWithRole, type UserWithRole } from './users.repo.ts';
 
@@ -33,6 +34,8 @@ export interface ClientInfo {
 export class SessionService {
   private bySession = new Map<string, { row: SessionRow; at: number }>();
   private byUser = new Map<string, { value: UserWithRole; at: number }>();
+  /** The session call's counts, kept with the account and dropped with it (invalidateUser). */
+  private statsByUser = new Map<string, { value: Promise<SessionStats>; at: number }>();
 
   constructor(
     private readonly db: Db,
@@ -84,6 +87,23 @@ export class SessionService {
     return { session: row, account };
   }
 
+  /**
+   * The member's server and ticket counts for the session call, cached like the account: call
+   * invalidateUser after the member's servers or tickets change.
+   */
+  stats(userId: string): Promise<SessionStats> {
+    const now = Date.now();
+    const hit = this.statsByUser.get(userId);
+    if (hit && now - hit.at < CACHE_MS) return hit.value;
+    const value = loadSessionStats(this.db, userId);
+    this.remember(this.statsByUser, userId, { value, at: now });
+    // A failed load is not kept; the caller still sees the error.
+    value.catch(() => {
+      if (this.statsByUser.get(userId)?.value === value) this.statsByUser.delete(userId);
+    });
+    return value;
+  }
+
   async revoke(sessionId: string): Promise<void> {
     await this.db
       .update(sessions)
@@ -121,8 +141,11 @@ export class SessionService {
     if (kind === 'all') {
       this.byUser.clear();
       this.bySession.clear();
-    } else if (kind === 'user') this.byUser.delete(id ?? '');
-    else if (kind === 'session' || kind === 'user-sessions') {
+      this.statsByUser.clear();
+    } else if (kind === 'user') {
+      this.byUser.delete(id ?? '');
+      this.statsByUser.delete(id ?? '');
+    } else if (kind === 'session' || kind === 'user-sessions') {
       for (const [hash, entry] of this.bySession) {
         if ((kind === 'session' ? entry.row.id : entry.row.userId) === id) this.bySession.delete(hash);
       }

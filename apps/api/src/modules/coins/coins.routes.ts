@@ -20,7 +20,7 @@ const present = (e: typeof coinLedger.$inferSelect): CoinEntry => ({
   created_at: e.createdAt.toISOString(),
 });
 
-/** One member's coin history, newest first, with their balance. */
+/** One member's coin history, newest first (so balance_after reads as a running total), with their balance. */
 async function history(db: Db, userId: string, q: z.infer<typeof CoinHistoryQuery>) {
   const [user] = await db.select({ coins: users.coins }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('NOT_FOUND', 'There is no such user');
@@ -30,7 +30,8 @@ async function history(db: Db, userId: string, q: z.infer<typeof CoinHistoryQuer
       .select()
       .from(coinLedger)
       .where(where)
-      .orderBy(desc(coinLedger.createdAt), desc(coinLedger.id))
+      // Insertion order: the lines of one transaction share created_at, and a random id would shuffle them.
+      .orderBy(desc(coinLedger.seq))
       .limit(q.per_page)
       .offset((q.page - 1) * q.per_page),
     db.select({ n: count() }).from(coinLedger).where(where),

@@ -6,7 +6,7 @@ import type { TestClient } from '../../../test/client.ts';
 import { memberWithPermissions } from '../../../test/users.ts';
 import { auditLog, mailOutbox } from '../../db/schema/index.ts';
 import { defaultMailTemplates } from './template-defaults.ts';
-import { enqueueTemplateMail } from './templates.ts';
+import { enqueueTemplateMail, mailMoney } from './templates.ts';
 
 describe('rendering a template', () => {
   const vars = {
@@ -90,6 +90,49 @@ afterAll(() => t.close());
 
 const lastMailTo = async (to: string) =>
   (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).at(-1);
+
+describe('the mail frame', () => {
+  it('shows the app_logo setting beside the name, and the name alone without one', async () => {
+    const send = async (to: string) => {
+      await enqueueTemplateMail(t.database.db, t.app.ctx.settings, {
+        to,
+        template: 'welcome',
+        vars: { username: 'alex', dashboard_url: 'https://panel.example.com/dashboard' },
+      });
+      return (await lastMailTo(to))!;
+    };
+    await t.app.ctx.settings.update({ app_logo: 'https://cdn.example.com/brand/logo.png?v=2&x=1' });
+    try {
+      const withLogo = await send('logo@example.com');
+      expect(withLogo.html).toContain('<img src="https://cdn.example.com/brand/logo.png?v=2&amp;x=1"');
+      expect(withLogo.html).toMatch(/<img [^>]*>Hostdeck<\/td>/);
+      expect(withLogo.text).not.toContain('logo.png');
+    } finally {
+      await t.app.ctx.settings.update({ app_logo: null });
+    }
+    const plain = await send('nologo@example.com');
+    expect(plain.html).not.toContain('<img');
+    expect(plain.html).toContain('>Hostdeck</td>');
+    // Only an http(s) address becomes an image.
+    const odd = renderMailTemplate('welcome', defaultMailTemplates.welcome, { app_logo: 'javascript:alert(1)' });
+    expect(odd.html).not.toContain('<img');
+  });
+});
+
+describe('money in mails', () => {
+  it('is written in the panel language with the currency_symbol setting for the panel currency', async () => {
+    const s = t.app.ctx.settings;
+    expect(mailMoney(s, 1250, 'eur')).toBe('€12.50');
+    await s.update({ currency: 'RON', currency_symbol: 'lei', app_lang: 'ro' });
+    try {
+      expect(mailMoney(s, 123_450, 'ron')).toBe('1.234,50\u00a0lei');
+      // A payment made in another currency keeps that currency's own symbol.
+      expect(mailMoney(s, 1250, 'eur')).toBe('12,50\u00a0EUR');
+    } finally {
+      await s.update({ currency: null, currency_symbol: null, app_lang: null });
+    }
+  });
+});
 
 describe('staff overrides', () => {
   it('lists the 11 templates at their default, with variables and descriptions', async () => {

@@ -1,4 +1,10 @@
-import { type MailTemplateKey, type RenderedMail, renderMailTemplate } from '@hostdeck/contracts';
+import {
+  formatMoney,
+  intlLocale,
+  type MailTemplateKey,
+  type RenderedMail,
+  renderMailTemplate,
+} from '@hostdeck/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox, mailTemplates } from '../../db/schema/index.ts';
@@ -18,10 +24,10 @@ export function bindMailPublicUrl(settings: SettingsService, publicUrl: () => st
   publicUrls.set(settings, publicUrl);
 }
 
-/** app_name and app_url, added to every template's variables. */
-export function mailGlobals(settings: SettingsService): { app_name: string; app_url: string } {
+/** app_name and app_url, added to every template's variables; app_logo, which the mail frame shows. */
+export function mailGlobals(settings: SettingsService): { app_name: string; app_url: string; app_logo: string } {
   const appUrl = publicUrls.get(settings)?.() ?? settings.string('app_url').replace(/\/+$/, '');
-  return { app_name: settings.string('app_name'), app_url: appUrl };
+  return { app_name: settings.string('app_name'), app_url: appUrl, app_logo: settings.string('app_logo') };
 }
 
 /** The template as it is used now: the staff override if there is one, else the default. */
@@ -54,6 +60,17 @@ export async function enqueueTemplateMail(
     html: rendered.html,
     text: rendered.text,
     template: mail.template,
+  });
+}
+
+/**
+ * Money as mails and receipts show it: the panel language's format, with currency_symbol for the
+ * panel's own currency ("€12.50", "12,50 lei"); the client shows it the same way (lib/money.ts).
+ */
+export function mailMoney(settings: SettingsService, cents: number, currency: string): string {
+  return formatMoney(cents, currency, intlLocale(settings.string('app_lang') || 'en'), {
+    currency: settings.string('currency'),
+    symbol: settings.string('currency_symbol'),
   });
 }
 

@@ -7,7 +7,7 @@ import { PayPalClient, PayPalError, type PayPalOrder } from '../../integrations/
 import { type StripeApi, stripeClient } from '../../integrations/stripe/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { moveCoins } from '../coins/ledger.ts';
-import { enqueueTemplateMail, mailGlobals } from '../mail/templates.ts';
+import { enqueueTemplateMail, mailGlobals, mailMoney } from '../mail/templates.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -290,7 +290,7 @@ async function settlePayment(
       vars: {
         username: member.username,
         coins: payment.coins,
-        amount: `${(payment.amountCents / 100).toFixed(2)} ${payment.currency.toUpperCase()}`,
+        amount: mailMoney(settings, payment.amountCents, payment.currency),
         provider: payment.provider === 'paypal' ? 'PayPal' : 'Stripe',
         reference: payment.id,
         receipt_url: `${mailGlobals(settings).app_url}/store/add-credits/receipts/${payment.id}`,

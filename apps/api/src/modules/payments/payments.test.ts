@@ -72,7 +72,7 @@ describe('adding credits with Stripe', () => {
     );
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.subject).toBe('Hostdeck: receipt for your top-up of 1250 coins');
-    expect(receipts[0]!.text).toContain('12.50 EUR');
+    expect(receipts[0]!.text).toContain('€12.50'); // with the currency_symbol setting
     expect(receipts[0]!.text).toContain(`/store/add-credits/receipts/${payment.id}`);
   });
 

@@ -1,11 +1,9 @@
 import type { SessionResponse } from '@hostdeck/contracts';
 import type { UserWithRole } from '../auth/users.repo.ts';
+import type { SessionStats } from './session-stats.ts';
 
 /** What the member may see about themselves. Never the password hash, 2FA secret or tokens. */
-export function presentSession(
-  { user, role }: UserWithRole,
-  stats: { servers: number; tickets: number },
-): SessionResponse {
+export function presentSession({ user, role }: UserWithRole, stats: SessionStats): SessionResponse {
   return {
     success: true,
     error_code: null,

@@ -35,8 +35,7 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
         return reply.status(403).send(sessionFailure(user.banned ? 'ACCOUNT_BANNED' : 'ACCOUNT_DELETED'));
       }
       if (resolved.session.twoFactorPending) return reply.status(401).send(sessionFailure('TW0_FA_BLOCKED'));
-      // Servers and tickets arrive with their features; until then a member has none.
-      return presentSession(resolved.account, { servers: 0, tickets: 0 });
+      return presentSession(resolved.account, await sessions.stats(user.id));
     },
   );
 }

@@ -3,7 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newMember, TestClient } from '../../../test/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { makeCatalogue, serverRequest } from '../../../test/servers.ts';
+import { department, openTicket } from '../../../test/tickets.ts';
+import { memberWithPermissions, signedUpMember } from '../../../test/users.ts';
+import { servers, sessions, users } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
 
 let t: TestApp;
@@ -98,3 +101,60 @@ async function anyUserId(): Promise<string | undefined> {
   const { client } = await loggedIn();
   return (await client.get('/api/user/session')).json().user_info.uuid;
 }
+
+describe('the session stats', () => {
+  it("count the member's servers with open requests and their tickets not closed, cached until they change", async () => {
+    const root = await memberWithPermissions(t.app, ['admin.root'], 8);
+    const { locationId, eggId } = await makeCatalogue(root);
+    const dept = await department(root);
+    const m = await signedUpMember(t.app);
+    const other = await signedUpMember(t.app);
+    await t.database.db.update(users).set({ serverLimit: 5 }).where(eq(users.id, m.id));
+    await t.app.ctx.sessions.invalidateUser(m.id);
+    const stats = async (client = m.client) => (await client.get('/api/user/session')).json().stats;
+    expect(await stats()).toEqual({ servers: 0, tickets: 0 });
+
+    // A request waiting to be built holds a server slot, so it counts.
+    const queued = await m.client.post('/api/servers/requests', serverRequest(locationId, eggId, { memory: 128 }));
+    expect(queued.statusCode, queued.body).toBe(201);
+    expect(await stats()).toEqual({ servers: 1, tickets: 0 });
+
+    // Kept with the session: a server written behind the services' back shows once the cache is dropped.
+    const [built] = await t.database.db
+      .insert(servers)
+      .values({
+        ownerId: m.id,
+        name: 'Built',
+        locationId,
+        eggId,
+        memory: 128,
+        cpu: 10,
+        disk: 256,
+        ports: 1,
+        databases: 0,
+        backups: 0,
+        status: 'active',
+      })
+      .returning();
+    expect(await stats()).toEqual({ servers: 1, tickets: 0 });
+    await t.app.ctx.sessions.invalidateUser(m.id);
+    expect(await stats()).toEqual({ servers: 2, tickets: 0 });
+
+    expect((await m.client.delete(`/api/servers/${built!.id}`)).statusCode).toBe(200);
+    expect(await stats()).toEqual({ servers: 1, tickets: 0 });
+
+    const first = await openTicket(m.client, dept.id);
+    await openTicket(m.client, dept.id);
+    expect(await stats()).toEqual({ servers: 1, tickets: 2 });
+    expect((await m.client.post(`/api/tickets/${first.id}/close`)).statusCode).toBe(200);
+    expect(await stats()).toEqual({ servers: 1, tickets: 1 });
+    expect((await m.client.post(`/api/tickets/${first.id}/reopen`)).statusCode).toBe(200);
+    expect(await stats()).toEqual({ servers: 1, tickets: 2 });
+    // Staff closing it counts too.
+    expect((await root.patch(`/api/admin/tickets/${first.id}`, { status: 'closed' })).statusCode).toBe(200);
+    expect(await stats()).toEqual({ servers: 1, tickets: 1 });
+
+    // Only the member's own.
+    expect(await stats(other.client)).toEqual({ servers: 0, tickets: 0 });
+  });
+});

@@ -99,7 +99,10 @@ export async function ticketsAdminRoutes(fastify: FastifyInstance): Promise<void
         maxCount: settings.number('tickets_attachment_max_count'),
       });
       const body = parseForm(StaffTicketReplySchema, form.fields);
-      return { success: true as const, data: await staff.reply(actorOf(req), req.params.id, body, form.files) };
+      const data = await staff.reply(actorOf(req), req.params.id, body, form.files);
+      // A public reply reopens a closed ticket: the member's open-ticket count may have moved.
+      if (!body.internal) await app.ctx.sessions.invalidateUser(data.member.id);
+      return { success: true as const, data };
     },
   );
 
@@ -115,6 +118,11 @@ export async function ticketsAdminRoutes(fastify: FastifyInstance): Promise<void
         response: { 200: AdminTicketResultSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => ({ success: true as const, data: await staff.update(actorOf(req), req.params.id, req.body) }),
+    async (req) => {
+      const data = await staff.update(actorOf(req), req.params.id, req.body);
+      // A status change moves the member's open-ticket count in their session.
+      if (req.body.status) await app.ctx.sessions.invalidateUser(data.member.id);
+      return { success: true as const, data };
+    },
   );
 }

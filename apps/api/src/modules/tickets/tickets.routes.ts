@@ -81,6 +81,7 @@ export async function ticketsRoutes(fastify: FastifyInstance): Promise<void> {
       const form = await readTicketForm(req, service.attachmentLimits());
       const input = parseForm(TicketCreateSchema, form.fields);
       const data = await service.create(uid(req), input, form.files);
+      await app.ctx.sessions.invalidateUser(uid(req)); // the session's ticket count changed
       return reply.status(201).send({ success: true as const, data });
     },
   );
@@ -138,7 +139,11 @@ export async function ticketsRoutes(fastify: FastifyInstance): Promise<void> {
           response: { 200: TicketResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
-      async (req) => ({ success: true as const, data: await service[action](uid(req), req.params.id) }),
+      async (req) => {
+        const data = await service[action](uid(req), req.params.id);
+        await app.ctx.sessions.invalidateUser(uid(req)); // the session's ticket count changed
+        return { success: true as const, data };
+      },
     );
   }
 

@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { LanguageSwitcher } from '../../components/ui/language-switcher.tsx';
 import { ThemeToggle } from '../../components/ui/theme-toggle.tsx';
 import { useSetting } from '../../lib/use-settings.ts';
+import { BrandLogo } from './brand-logo.tsx';
 
 export function AuthLayout() {
   const appName = useSetting<string>('app_name');
@@ -9,7 +10,7 @@ export function AuthLayout() {
     <div className="flex min-h-dvh flex-col">
       <header className="flex items-center justify-between gap-2 p-4">
         <span className="flex items-center gap-2 font-bold">
-          <img src="/favicon.svg" alt="" className="size-8" />
+          <BrandLogo size="md" />
           {appName}
         </span>
         <div className="flex items-center gap-2">

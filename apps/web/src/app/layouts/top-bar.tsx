@@ -6,6 +6,7 @@ import { LanguageSwitcher } from '../../components/ui/language-switcher.tsx';
 import { ThemeToggle } from '../../components/ui/theme-toggle.tsx';
 import { useSession } from '../../lib/use-session.ts';
 import { useSetting } from '../../lib/use-settings.ts';
+import { BrandLogo } from './brand-logo.tsx';
 
 /** The bar over every signed-in page: the coin balance is always in view. */
 export function TopBar({ onMenu }: { onMenu: () => void }) {
@@ -19,7 +20,7 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
         <Menu className="size-5" aria-hidden />
       </button>
       <Link to="/dashboard" className="mr-auto flex items-center gap-2 font-bold tracking-tight">
-        <img src="/favicon.svg" alt="" className="size-7" />
+        <BrandLogo size="sm" />
         <span className="hidden sm:inline">{appName}</span>
       </Link>
       <span

@@ -190,6 +190,24 @@ describe('add credits', () => {
     );
   });
 
+  it('shows money with the currency_symbol setting for the panel currency, and other currencies with their own', async () => {
+    await signIn(
+      {
+        'GET /api/store/credits': topUp({
+          currency: 'USD',
+          payments: [payment({ id: 'p-2', currency: 'usd', amount_cents: 1050 }), payment({ id: 'p-1' })],
+        }),
+      },
+      { settings: { currency: 'USD', currency_symbol: 'US$' } },
+    );
+    await open();
+    expect(await screen.findByTestId('credits-range')).toHaveTextContent('Between US$1.00 and US$1,000.00');
+    expect(screen.getByTestId('credits-rate')).toHaveTextContent('US$1.00 = 100 coins');
+    const [usd, eur] = (await screen.findAllByTestId('credits-payment-amount')).map((a) => a.textContent);
+    expect(usd).toBe('US$10.50');
+    expect(eur).toBe('€25.00'); // paid before the panel changed its currency
+  });
+
   it('says there are no payments yet', async () => {
     await signIn({ 'GET /api/store/credits': topUp() });
     await open();

@@ -7,7 +7,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { useFormat } from '../../lib/format.ts';
+import { useMoney } from '../../lib/money.ts';
 import { useCoinText } from '../coins/coin-text.ts';
 import { LoadError, PageHeader, StatePanel } from '../servers/page-parts.tsx';
 import { POLL_FOR_MS, useCapturePayPal, useStartPayment, useTopUpOptions } from './api.ts';
@@ -111,13 +111,13 @@ const pickButton =
 
 function TopUpForm({ options: o }: { options: TopUpOptions }) {
   const { t, i18n } = useTranslation();
-  const f = useFormat();
   const coins = useCoinText();
   const id = useId();
   const start = useStartPayment();
   const picks = quickPicks(o.min_cents, o.max_cents);
   const [draft, setDraft] = useState(() => amountText(picks[0] ?? o.min_cents, i18n.language));
-  const money = (cents: number) => f.money(cents, o.currency);
+  const formatMoney = useMoney();
+  const money = (cents: number) => formatMoney(cents, o.currency);
   const cents = parseAmount(draft);
   const problem = amountProblem(cents, o);
   // The form waits for a provider to be configured; each button is shown for its own provider.

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Notice, noticeLink } from '../../components/ui/notice.tsx';
 import { useFormat } from '../../lib/format.ts';
+import { useMoney } from '../../lib/money.ts';
 import { useBalanceChanged } from '../coins/api.ts';
 import { useCoinText } from '../coins/coin-text.ts';
 import { receiptPath } from './top-up.ts';
@@ -34,6 +35,7 @@ const cell = 'md:px-4 md:py-2.5';
 export function PaymentsHistory({ payments }: { payments: Payment[] }) {
   const { t } = useTranslation();
   const f = useFormat();
+  const money = useMoney();
   const coins = useCoinText();
   const id = useId();
   return (
@@ -83,7 +85,7 @@ export function PaymentsHistory({ payments }: { payments: Payment[] }) {
                   className={`order-1 font-semibold tabular-nums md:text-right ${cell}`}
                   data-testid="credits-payment-amount"
                 >
-                  {f.money(p.amount_cents, p.currency)}
+                  {money(p.amount_cents, p.currency)}
                 </td>
                 <td
                   className={`order-2 text-right tabular-nums md:whitespace-nowrap ${cell}`}
@@ -137,7 +139,7 @@ export function ReturnNotice({
   onDismiss: () => void;
 }) {
   const { t } = useTranslation();
-  const f = useFormat();
+  const money = useMoney();
   const coins = useCoinText();
   const changed = useBalanceChanged();
   const credited = useRef<string | null>(null);
@@ -183,7 +185,7 @@ export function ReturnNotice({
           </>
         }
       >
-        {t('credits.return.doneMessage', { amount: f.money(payment.amount_cents, payment.currency) })}
+        {t('credits.return.doneMessage', { amount: money(payment.amount_cents, payment.currency) })}
       </Notice>
     );
   if (payment?.status === 'failed')

@@ -45,6 +45,15 @@ describe('the receipt', () => {
     );
   });
 
+  it('shows the amount with the currency_symbol setting', async () => {
+    await signIn(
+      { [`GET /api/store/credits/receipts/${PAYMENT}`]: receipt() },
+      { settings: { currency: 'EUR', currency_symbol: 'EUR ' } },
+    );
+    await open();
+    expect(await screen.findByTestId('receipt-amount')).toHaveTextContent('EUR 25.00');
+  });
+
   it('prints', async () => {
     const user = userEvent.setup();
     const print = vi.fn();

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFormat } from '../../lib/format.ts';
+import { useMoney } from '../../lib/money.ts';
 import { useCoinText } from '../coins/coin-text.ts';
 import { LoadError, StatePanel } from '../servers/page-parts.tsx';
 import { useReceipt } from './api.ts';
@@ -42,10 +43,11 @@ export function ReceiptPage() {
 function ReceiptView({ receipt: r }: { receipt: Receipt['data'] }) {
   const { t } = useTranslation();
   const f = useFormat();
+  const money = useMoney();
   const coins = useCoinText();
   const p = r.payment;
   const paidAt = p.completed_at ?? p.created_at;
-  const amount = f.money(p.amount_cents, p.currency);
+  const amount = money(p.amount_cents, p.currency);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4 print:max-w-none">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden" data-testid="receipt-toolbar">

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { formatters } from '../../lib/format.ts';
 import { amountProblem, amountText, coinsFor, parseAmount, quickPicks } from './top-up.ts';
 
 describe('top-up amounts', () => {
@@ -40,12 +39,5 @@ describe('top-up amounts', () => {
     expect(amountProblem(1001, o)).toBe('range');
     expect(amountProblem(150, o)).toBeNull();
     expect(amountProblem(150, { ...o, min_cents: 50, coins_per_unit: 0 })).toBe('noCoins');
-  });
-
-  it('formats money in the currency for the language', () => {
-    expect(formatters('en').money(2500, 'eur')).toBe('€25.00');
-    expect(formatters('de').money(123_456, 'EUR')).toBe('1.234,56\u00a0€');
-    expect(formatters('en').money(2500, 'usd')).toBe('$25.00');
-    expect(formatters('en').money(2500, 'not a currency')).toBe('25.00 NOT A CURRENCY');
   });
 });

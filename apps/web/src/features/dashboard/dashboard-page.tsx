@@ -1,6 +1,7 @@
-import { Coins, Cpu, Database, HardDrive, MemoryStick, Network, Save, Server, ShieldCheck } from 'lucide-react';
+import { Coins, Cpu, Database, HardDrive, MemoryStick, Network, Save, Server, ShieldCheck, Ticket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Stat } from '../../components/ui/stat.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { VerifyEmailNotice } from '../account/verify-email-notice.tsx';
@@ -20,6 +21,8 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const { data } = useSession();
   const info = data?.userInfo ?? {};
+  // The session's counts (specification §3: cached with it): server slots in use, tickets not closed.
+  const stats = data?.stats ?? {};
   const f = useFormat();
   const fmt = (n: unknown) => f.number(Number(n ?? 0));
   return (
@@ -40,6 +43,16 @@ export function DashboardPage() {
           </div>
         </div>
       </section>
+
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="session-stats">
+        <Stat
+          icon={Server}
+          label={t('dashboard.slotsInUse')}
+          value={`${fmt(stats.servers)} / ${fmt(info.server_limit)}`}
+          testId="stat-servers"
+        />
+        <Stat icon={Ticket} label={t('dashboard.openTickets')} value={fmt(stats.tickets)} testId="stat-tickets" />
+      </dl>
 
       <section aria-labelledby="limits-title">
         <h2 id="limits-title" className="mb-3 text-lg font-semibold">

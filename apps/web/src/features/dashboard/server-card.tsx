@@ -25,6 +25,9 @@ export function ServerCard({ server: s, canRenew }: { server: MemberServer; canR
   const f = useFormat();
   const nameId = `server-${s.id}-name`;
   const busy = s.status === 'deleting';
+  // Gone on the panel: only deleting the record is left. Built on a former panel: nothing is left to members.
+  const missing = s.status === 'missing';
+  const elsewhere = s.status === 'other_panel';
   const resources: [LucideIcon, string, string][] = [
     [MemoryStick, t('dashboard.memory'), f.megabytes(s.memory)],
     [Cpu, t('dashboard.cpu'), f.percent(s.cpu)],
@@ -72,6 +75,11 @@ export function ServerCard({ server: s, canRenew }: { server: MemberServer; canR
         ))}
       </ul>
       {s.expires_at && <ExpiryNote expiresAt={s.expires_at} status={s.status} />}
+      {(missing || elsewhere) && (
+        <p className="text-xs text-amber-800 dark:text-amber-300" data-testid="server-note">
+          {t(missing ? 'dashboard.missingNote' : 'dashboard.otherPanelNote')}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         {s.panel_url && (
           <a
@@ -87,17 +95,19 @@ export function ServerCard({ server: s, canRenew }: { server: MemberServer; canR
             <span className="sr-only">{t('dashboard.newTab')}</span>
           </a>
         )}
-        {!busy && (
+        {!busy && !elsewhere && (
           <>
-            <CardLink
-              to={`/server/${s.id}/update`}
-              testId="server-update"
-              icon={SlidersHorizontal}
-              describedBy={nameId}
-            >
-              {t('dashboard.update')}
-            </CardLink>
-            {canRenew && (
+            {!missing && (
+              <CardLink
+                to={`/server/${s.id}/update`}
+                testId="server-update"
+                icon={SlidersHorizontal}
+                describedBy={nameId}
+              >
+                {t('dashboard.update')}
+              </CardLink>
+            )}
+            {canRenew && !missing && (
               <CardLink to={`/server/${s.id}/renew`} testId="server-renew" icon={CalendarPlus} describedBy={nameId}>
                 {t('dashboard.renew')}
               </CardLink>

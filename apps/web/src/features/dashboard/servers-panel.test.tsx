@@ -83,6 +83,23 @@ describe('server cards', () => {
     expect(within(card).getByTestId('server-status')).toHaveTextContent('Suspended');
   });
 
+  it('say what is left to do with a server the panel no longer has, or one built on a former panel', async () => {
+    await show(true, [
+      server({ id: 'gone', status: 'missing' }),
+      server({ id: 'old', name: 'Old', status: 'other_panel' }),
+    ]);
+    const [gone, old] = (await screen.findAllByTestId('server-card')) as [HTMLElement, HTMLElement];
+    expect(within(gone).getByTestId('server-status')).toHaveTextContent('Missing on the panel');
+    expect(within(gone).getByTestId('server-note')).toHaveTextContent('The game panel no longer has this server.');
+    expect(within(gone).queryByTestId('server-update')).toBeNull();
+    expect(within(gone).queryByTestId('server-renew')).toBeNull();
+    expect(within(gone).getByTestId('server-delete')).toHaveAttribute('href', '/server/gone/delete');
+    expect(within(old).getByTestId('server-status')).toHaveTextContent('On a former panel');
+    expect(within(old).getByTestId('server-note')).toHaveTextContent('a game panel this site no longer uses');
+    for (const action of ['server-update', 'server-renew', 'server-delete'])
+      expect(within(old).queryByTestId(action)).toBeNull();
+  });
+
   it('offer an empty state that leads to creation', async () => {
     await show(false, [], []);
     expect(await screen.findByTestId('servers-empty')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { Loading } from '../../components/ui/loading.tsx';
+import { Stat } from '../../components/ui/stat.tsx';
 import { api } from '../../lib/api-client.ts';
 import { useFormat } from '../../lib/format.ts';
 import { sessionManager } from '../../lib/session-manager.ts';
@@ -119,30 +120,6 @@ function Countdown({ state }: { state: AfkState }) {
         {left}
       </span>
       <span className="text-sm text-slate-500">{t('afk.nextPayout')}</span>
-    </div>
-  );
-}
-
-function Stat({
-  icon: Icon,
-  label,
-  value,
-  testId,
-}: {
-  icon: typeof Coins;
-  label: string;
-  value: string;
-  testId: string;
-}) {
-  return (
-    <div className="surface flex items-center gap-3 p-4">
-      <Icon className="size-6 text-brand-500" aria-hidden />
-      <div>
-        <dt className="text-xs text-slate-500">{label}</dt>
-        <dd className="font-semibold tabular-nums" data-testid={testId}>
-          {value}
-        </dd>
-      </div>
     </div>
   );
 }

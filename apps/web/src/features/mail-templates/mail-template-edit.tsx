@@ -37,6 +37,7 @@ function Editor({ template }: { template: MailTemplate }) {
   const { t } = useTranslation();
   const canReset = useCan('admin.mail.templates.delete');
   const appName = useSetting<string>('app_name');
+  const appLogo = useSetting<unknown>('app_logo');
   const save = useSaveMailTemplate(template.key);
   const [subject, setSubject] = useState(template.subject);
   const [html, setHtml] = useState(template.html);
@@ -60,9 +61,11 @@ function Editor({ template }: { template: MailTemplate }) {
           ...mailSampleValues,
           app_name: appName && appName !== FETCHING_TEXT ? appName : (mailSampleValues.app_name ?? ''),
           app_url: window.location.origin,
+          // The frame shows the logo as sent mails do (nothing while the settings load).
+          app_logo: typeof appLogo === 'string' && appLogo !== FETCHING_TEXT ? appLogo : '',
         },
       ),
-    [template.key, previewSubject, previewHtml, appName],
+    [template.key, previewSubject, previewHtml, appName, appLogo],
   );
   const dirty = subject !== current.subject || html !== current.html;
 

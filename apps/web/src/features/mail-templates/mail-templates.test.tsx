@@ -44,7 +44,7 @@ describe('the mail template list', () => {
       { key: 'welcome', subject: 'Hi {{username}}', edited: true, updated_at: '2026-02-01T10:00:00.000Z' },
       { key: 'reset_password', subject: 'Reset', edited: false, updated_at: null },
     ];
-    await signIn({ [`GET /api/admin/mail-templates`]: { success: true, data } }, admin);
+    await signIn({ 'GET /api/admin/mail-templates': { success: true, data } }, admin);
     await renderPage(<MailTemplatesList />, { path: BASE, url: BASE });
     const edited = await screen.findByTestId('template-welcome');
     expect(edited).toHaveTextContent('Welcome');

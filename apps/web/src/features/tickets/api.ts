@@ -10,6 +10,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api-client.ts';
 import type { Page } from '../../lib/resource-api.ts';
+import { sessionManager } from '../../lib/session-manager.ts';
 
 /** Member queries live under ['tickets'], the desk's under ['admin', 'tickets']: one invalidation each. */
 export const ticketKeys = {
@@ -64,8 +65,11 @@ export function useTicket(id: string) {
   });
 }
 
-/** Every change answers the whole ticket: it replaces the cached one, and the lists load again. */
-function useTicketWrite<V>(send: (v: V) => Promise<{ data: TicketDetail }>) {
+/**
+ * Every change answers the whole ticket: it replaces the cached one, and the lists load again.
+ * `counts`: the change moves the open-ticket count of the session (its stats), which loads again.
+ */
+function useTicketWrite<V>(send: (v: V) => Promise<{ data: TicketDetail }>, counts = false) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (v: V) => send(v).then((r) => r.data),
@@ -73,12 +77,13 @@ function useTicketWrite<V>(send: (v: V) => Promise<{ data: TicketDetail }>) {
       client.setQueryData(ticketKeys.detail(String(ticket.id)), ticket);
       void client.invalidateQueries({ queryKey: ['tickets', 'list'] });
       void client.invalidateQueries({ queryKey: ticketKeys.options });
+      if (counts) void sessionManager.reload();
     },
   });
 }
 
 export function useCreateTicket() {
-  return useTicketWrite((form: FormData) => api('/api/tickets', { method: 'POST', form }));
+  return useTicketWrite((form: FormData) => api('/api/tickets', { method: 'POST', form }), true);
 }
 
 export function useTicketReply(id: string) {
@@ -86,7 +91,7 @@ export function useTicketReply(id: string) {
 }
 
 export function useTicketAction(id: string, action: 'close' | 'reopen') {
-  return useTicketWrite(() => api(`/api/tickets/${id}/${action}`, { method: 'POST' }));
+  return useTicketWrite(() => api(`/api/tickets/${id}/${action}`, { method: 'POST' }), true);
 }
 
 // The staff desk.
