@@ -32,7 +32,7 @@ describe('npm run admin:create', () => {
     expect(weak.status).toBe(1);
     expect(weak.stderr).toContain('password');
     return verify(dir);
-  }, 60_000);
+  }, 180_000);
 });
 
 async function verify(dir: string) {

@@ -28,7 +28,7 @@ describe('server process', () => {
       out += d.toString();
     });
     await expect
-      .poll(() => out, { timeout: 30_000 })
+      .poll(() => out, { timeout: 120_000 })
       .toContain('First-run setup: https://panel.example.com/auth/setup?token=');
     expect(existsSync(join(dataDir, 'hostdeck.lock'))).toBe(true);
     child.kill('SIGTERM');
@@ -37,5 +37,5 @@ describe('server process', () => {
     expect(out).toContain('shutting down');
     expect(existsSync(join(dataDir, 'hostdeck.lock'))).toBe(false);
     rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  }, 180_000);
 });
