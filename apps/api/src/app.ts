@@ -15,6 +15,7 @@ import { type Bus, localBus, redisBus } from './lib/bus.ts';
 import { DeferredTasks } from './lib/deferred-tasks.ts';
 import { LogRing, logDestination, logRedactPaths } from './lib/log-ring.ts';
 import { LocalMediaStorage } from './lib/storage.ts';
+import { SignUpGuard } from './modules/abuse/sign-up-guard.ts';
 import { AfkService } from './modules/afk/afk.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { SessionService } from './modules/auth/sessions.service.ts';
@@ -111,6 +112,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const discord = new DiscordService(database.db, settings, publicUrl, options.discordBase ?? 'https://discord.com');
   const j4r = new J4rService(database.db, settings, discord, app.log);
   const backups = new BackupsService(database, config.dataDir, app.log);
+  // Every sign-up (form or SSO) passes these checks, in this order.
+  const signUpGuard = new SignUpGuard();
   const ctx: AppContext = {
     config,
     database,
@@ -118,7 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bus,
     settings,
     sessions,
-    auth: new AuthService(database.db, settings, sessions, publicUrl),
+    auth: new AuthService(database.db, settings, sessions, publicUrl, signUpGuard),
     twoFactor: new TwoFactorService(database.db, settings, sessions, appKey),
     license: new LicenseService(settings),
     mail: new MailOutbox(database.db, smtpMailer(settings), app.log),

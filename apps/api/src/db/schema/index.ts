@@ -10,6 +10,7 @@ export * from './redirects.ts';
 export * from './referrals.ts';
 export * from './rewards.ts';
 export * from './roles.ts';
+export * from './security.ts';
 export * from './servers.ts';
 export * from './sessions.ts';
 export * from './settings.ts';

@@ -26,5 +26,8 @@ export const coinLedger = pgTable(
     actorId: uuid('actor_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('coin_ledger_user_idx').on(t.userId, t.createdAt), index('coin_ledger_user_seq_idx').on(t.userId, t.seq)],
+  (t) => [
+    index('coin_ledger_user_idx').on(t.userId, t.createdAt),
+    index('coin_ledger_user_seq_idx').on(t.userId, t.seq),
+  ],
 );

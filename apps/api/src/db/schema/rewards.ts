@@ -44,12 +44,11 @@ export const discordAccounts = pgTable('discord_accounts', {
 /** A pending OAuth round trip: state (hashed) and the PKCE verifier, single use, ten minutes. */
 export const oauthStates = pgTable('oauth_states', {
   stateHash: text('state_hash').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  provider: text('provider', { enum: ['discord'] }).notNull(),
-  purpose: text('purpose', { enum: ['link', 'j4r'] }).notNull(),
-  returnTo: text('return_to', { enum: ['account', 'j4r'] }).notNull(),
+  /** Null for a sign-in or sign-up through a provider (nobody is signed in yet). */
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider', { enum: ['discord', 'github'] }).notNull(),
+  purpose: text('purpose', { enum: ['link', 'j4r', 'sso_login', 'sso_link'] }).notNull(),
+  returnTo: text('return_to', { enum: ['account', 'j4r', 'login'] }).notNull(),
   codeVerifier: text('code_verifier').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { roles } from './roles.ts';
 
 const limit = (name: string) => integer(name).notNull().default(0);
@@ -35,6 +46,12 @@ export const users = pgTable(
     /** AES-GCM encrypted TOTP secret (see lib/crypto.ts). */
     twoFactorSecret: text('two_factor_secret'),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** The last TOTP time step accepted: a code is accepted once, never replayed within its window. */
+    twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
+    /** The member shows their profile to other members (when allow_public_profiles is on). */
+    publicProfile: boolean('public_profile').notNull().default(true),
+    /** Account deletion asked for: the servers are being removed on the panel; the account goes after. */
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
     referralCode: text('referral_code').notNull().unique(),
     referredBy: uuid('referred_by'),
     /** Minutes spent earning on the AFK page (for the leaderboard). */

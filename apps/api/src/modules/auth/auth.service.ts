@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { authTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
+import type { SignUpAttempt, SignUpGuard } from '../abuse/sign-up-guard.ts';
 import { enqueueTemplateMail } from '../mail/templates.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { createAccount } from './accounts.service.ts';
@@ -55,20 +56,28 @@ export class AuthService {
     private readonly settings: SettingsService,
     private readonly sessions: SessionService,
     private readonly publicUrl: () => string,
+    /** Anti-alt, anti-VPN and Turnstile: every sign-up passes these first. */
+    readonly signUpGuard: SignUpGuard,
   ) {
     this.verification = new EmailVerificationService(db, settings, sessions, publicUrl);
   }
 
-  async register(body: RegisterBody, client: ClientInfo): Promise<{ token: string; uuid: string; username: string }> {
+  async register(
+    body: RegisterBody,
+    client: ClientInfo,
+    attempt: Pick<SignUpAttempt, 'turnstileToken' | 'via'> = { via: 'form' },
+  ): Promise<{ token: string; uuid: string; username: string }> {
     if (!this.settings.bool('registration_enabled')) {
       throw new AppError('REGISTRATION_DISABLED', 'Sign-up is closed on this panel');
     }
+    const flags = await this.signUpGuard.check({ ...attempt, ip: client.ip, device: client.device });
     const user = await createAccount(
       this.db,
       this.settings,
       { ...body, roleLevel: MEMBER_ROLE_LEVEL, ip: client.ip, device: client.device },
       // The welcome mail and the verification link commit with the account.
       async (tx, created) => {
+        await this.signUpGuard.record(tx, created.id, flags);
         await enqueueTemplateMail(tx, this.settings, {
           to: created.email,
           template: 'welcome',

@@ -75,7 +75,7 @@ export class DiscordService {
       .select({ returnTo: oauthStates.returnTo })
       .from(oauthStates)
       .where(and(eq(oauthStates.stateHash, sha256(state)), eq(oauthStates.userId, userId)));
-    return row?.returnTo ?? 'account';
+    return row?.returnTo === 'j4r' ? 'j4r' : 'account';
   }
 
   /**
@@ -89,7 +89,8 @@ export class DiscordService {
           .where(and(eq(oauthStates.stateHash, sha256(q.state)), eq(oauthStates.userId, userId)))
           .returning()
       : [];
-    if (!row || row.expiresAt.getTime() <= Date.now())
+    // Sign-in states (modules/sso) never reach this callback's work: they belong to another flow.
+    if (!row || row.expiresAt.getTime() <= Date.now() || (row.purpose !== 'link' && row.purpose !== 'j4r'))
       throw new AppError('OAUTH_STATE_INVALID', 'This Discord sign-in expired or was not started here; try again');
     if (q.error || !q.code) throw new AppError('DISCORD_NOT_LINKED', 'Discord access was not granted');
     const client = this.client();
@@ -98,7 +99,7 @@ export class DiscordService {
       const [identity, guildIds] = await Promise.all([client.me(token), client.guildIds(token)]);
       await client.revoke(token);
       await this.link(userId, identity, row.purpose);
-      return { purpose: row.purpose, returnTo: row.returnTo, identity, guildIds };
+      return { purpose: row.purpose, returnTo: row.returnTo === 'j4r' ? 'j4r' : 'account', identity, guildIds };
     } catch (err) {
       if (err instanceof DiscordError)
         throw err.status === 400

@@ -9,13 +9,27 @@ import { CoinHistory } from '../coins/coin-history.tsx';
 import { useProfile } from '../profiles/api.ts';
 import { Avatar, RoleBadge } from '../profiles/member-parts.tsx';
 import { linkButton, secondaryLink } from '../servers/page-parts.tsx';
+import { AccountNav } from './account-nav.tsx';
 import { AppearanceCard } from './appearance-card.tsx';
+import { BillingSection } from './billing-section.tsx';
+import { DeleteSection } from './delete-section.tsx';
 import { DiscordCard } from './discord-card.tsx';
+import { EmailSection } from './email-section.tsx';
+import { LanguageSection } from './language-section.tsx';
+import { PasskeysSection } from './passkeys-section.tsx';
+import { PasswordSection } from './password-section.tsx';
+import { ProfileSection } from './profile-section.tsx';
+import { SessionsSection } from './sessions-section.tsx';
+import { SignInProvidersSection } from './sign-in-providers-section.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
 import { VerifyEmailNotice } from './verify-email-notice.tsx';
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
-/** /account: who the member is here, the way to their public profile, and every coin that moved. */
+/**
+ * /account: one page of sections, each with an anchor (#profile, #email, #password, #sessions,
+ * #security, #billing, #language, #appearance, #discord, #coins, #delete) and each its own component.
+ */
 export function AccountPage() {
   const { t } = useTranslation();
   const f = useFormat();
@@ -100,20 +114,39 @@ export function AccountPage() {
           ))}
         </dl>
       </section>
-      <AppearanceCard />
-      <DiscordCard />
-      <CoinHistory
-        source={myCoinHistory}
-        empty={
-          <>
-            <p>{t('coins.emptyMine')}</p>
-            <Link to="/earn/redeem" className={linkButton}>
-              <Gift className="size-4" aria-hidden />
-              {t('nav.redeem')}
-            </Link>
-          </>
-        }
-      />
+      <AccountNav />
+      <ProfileSection />
+      <EmailSection />
+      <PasswordSection />
+      <SessionsSection />
+      <div id="security" className="flex scroll-mt-20 flex-col gap-6">
+        <TwoFactorSection />
+        <PasskeysSection />
+        <SignInProvidersSection />
+      </div>
+      <BillingSection />
+      <LanguageSection />
+      <div id="appearance" className="scroll-mt-20">
+        <AppearanceCard />
+      </div>
+      <div id="discord" className="scroll-mt-20">
+        <DiscordCard />
+      </div>
+      <div id="coins" className="scroll-mt-20">
+        <CoinHistory
+          source={myCoinHistory}
+          empty={
+            <>
+              <p>{t('coins.emptyMine')}</p>
+              <Link to="/earn/redeem" className={linkButton}>
+                <Gift className="size-4" aria-hidden />
+                {t('nav.redeem')}
+              </Link>
+            </>
+          }
+        />
+      </div>
+      <DeleteSection />
     </div>
   );
 }

@@ -1,0 +1,4 @@
+/** Filled in by the H1 part of issue #14 (this stub renders nothing until then). */
+export function PasswordSection() {
+  return null;
+}
