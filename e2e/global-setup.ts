@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { DiscordDouble } from '../apps/api/test/discord-double.ts';
+import { GitHubDouble } from '../apps/api/test/github-double.ts';
 // @ts-expect-error plain ESM script without types
 import { buildIfStale, root } from '../scripts/build-if-stale.mjs';
 // @ts-expect-error plain ESM script without types
@@ -16,7 +18,35 @@ declare module 'vitest' {
     chromiumPath: string;
     /** The one-time first-run link the server printed. */
     setupUrl: string;
+    /** The sign-in provider doubles the server talks to (e2e/sso.test.ts), and who is signed in there. */
+    ssoDoubles: {
+      github: { clientId: string; clientSecret: string; email: string; login: string };
+      discord: { clientId: string; clientSecret: string; username: string };
+    };
   }
+}
+
+/** GitHub and Discord doubles, each with one person already signed in on the provider's site. */
+async function startSsoDoubles() {
+  const github = new GitHubDouble();
+  const discord = new DiscordDouble();
+  await Promise.all([github.listen(), discord.listen()]);
+  const gh = github.addUser(58_001, 'e2e-octocat', 'e2e-octocat@example.com', true, 'Octo Cat');
+  github.signedIn = String(gh.id);
+  discord.signedIn = discord.addUser('500000000000000001', 'e2e_discord', [], {
+    email: 'e2e-discord@example.com',
+    verified: true,
+  }).id;
+  const info = {
+    github: {
+      clientId: github.clientId,
+      clientSecret: github.clientSecret,
+      email: gh.emails[0]!.email,
+      login: gh.login,
+    },
+    discord: { clientId: discord.clientId, clientSecret: discord.clientSecret, username: 'e2e_discord' },
+  };
+  return { github, discord, info };
 }
 
 function freePort(): Promise<number> {
@@ -39,6 +69,8 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   if (!buildIfStale({ quiet: true })) throw new Error('build failed');
   const dataDir = mkdtempSync(join(tmpdir(), 'hostdeck-e2e-'));
   const port = await freePort();
+  const sso = await startSsoDoubles();
+  project.provide('ssoDoubles', sso.info);
   const server: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: root,
     env: {
@@ -51,6 +83,10 @@ export default async function setup(project: TestProject): Promise<(() => Promis
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       // Each browser context sends its own X-Forwarded-For (browser.ts newPage): one client per person.
       TRUST_PROXY: '127.0.0.1',
+      // The sign-in providers are the local doubles (config.ts: test and self-hosted overrides).
+      DISCORD_BASE_URL: sso.discord.url,
+      GITHUB_OAUTH_URL: sso.github.url,
+      GITHUB_API_URL: sso.github.url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -67,6 +103,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
       await new Promise((r) => server.once('exit', r));
     }
     rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all([sso.github.close(), sso.discord.close()]);
   };
   const baseUrl = `http://127.0.0.1:${port}`;
   try {

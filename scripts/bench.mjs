@@ -2,7 +2,8 @@
 // database, next to a bare Fastify hello-world measured in the same run; and the gzip size of the
 // JavaScript the login page loads; then the server benchmarks (scripts/bench/servers.ts: draining
 // the server queue, the member dashboard with 10,000 servers) on PGlite, and on PostgreSQL too when
-// BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server. Prints figures; asserts nothing.
+// BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server; then the anti-VPN range table
+// (scripts/bench/vpn.ts: 500,000 ranges). Prints figures; asserts nothing.
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -201,5 +202,8 @@ for (const url of ['', ...(postgres ? [postgres] : [])]) {
   });
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
+// The anti-VPN range table: load and lookup time with 500,000 ranges (no server, no database).
+const vpn = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/vpn.ts'], { cwd: root, stdio: 'inherit' });
+if (vpn.status !== 0) process.exit(vpn.status ?? 1);
 if (!postgres)
   console.log('\n(set BENCH_DATABASE_URL=postgres://… to measure the server benchmarks on PostgreSQL too)');

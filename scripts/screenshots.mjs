@@ -153,7 +153,16 @@ try {
   await page.goto(`${base}/account`);
   await page.waitForSelector('[data-testid="coin-history"]');
   await page.waitForTimeout(400);
-  await page.screenshot({ path: join(root, 'docs/screenshots/account-coins.png'), fullPage: true });
+  await page.screenshot({ path: join(root, 'docs/screenshots/account.png') });
+  for (const [id, file] of [
+    ['sessions', 'account-sessions.png'],
+    ['security', 'account-security.png'],
+    ['coins', 'account-coins.png'],
+  ]) {
+    await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await page.locator(`#${id}`).screenshot({ path: join(root, `docs/screenshots/${file}`) });
+  }
   await page.goto(`${base}/mc-admin/servers`);
   await page.waitForSelector('table');
   await page.waitForTimeout(400);

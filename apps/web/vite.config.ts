@@ -24,6 +24,9 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Ceilings for a loaded machine (the five-second default was hit by the locale files' checks).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     sequence: { groupOrder: 3 },
   },
 });

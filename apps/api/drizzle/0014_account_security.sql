@@ -87,4 +87,8 @@ ALTER TABLE "webauthn_challenges" ADD CONSTRAINT "webauthn_challenges_user_id_us
 CREATE INDEX "account_flags_status_idx" ON "account_flags" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "account_flags_user_idx" ON "account_flags" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "passkeys_user_idx" ON "passkeys" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "two_factor_recovery_codes_user_idx" ON "two_factor_recovery_codes" USING btree ("user_id");
+CREATE INDEX "two_factor_recovery_codes_user_idx" ON "two_factor_recovery_codes" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "users_first_ip_idx" ON "users" USING btree ("first_ip");--> statement-breakpoint
+CREATE INDEX "users_last_ip_idx" ON "users" USING btree ("last_ip");--> statement-breakpoint
+CREATE INDEX "users_first_device_idx" ON "users" USING btree ("first_device");--> statement-breakpoint
+CREATE INDEX "users_last_device_idx" ON "users" USING btree ("last_device");

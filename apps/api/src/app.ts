@@ -15,8 +15,15 @@ import { type Bus, localBus, redisBus } from './lib/bus.ts';
 import { DeferredTasks } from './lib/deferred-tasks.ts';
 import { LogRing, logDestination, logRedactPaths } from './lib/log-ring.ts';
 import { LocalMediaStorage } from './lib/storage.ts';
+import { AdblockService } from './modules/abuse/adblock.service.ts';
+import { AltSignInWatcher, AltSignUpCheck } from './modules/abuse/alt-check.ts';
 import { SignUpGuard } from './modules/abuse/sign-up-guard.ts';
+import { TurnstileService } from './modules/abuse/turnstile.service.ts';
+import { VpnService } from './modules/abuse/vpn.service.ts';
+import { registerVpnGuard } from './modules/abuse/vpn-guard.ts';
 import { AfkService } from './modules/afk/afk.service.ts';
+import { ApiKeysService } from './modules/api-keys/api-keys.service.ts';
+import { SignInLinksService } from './modules/api-keys/sign-in-links.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { SessionService } from './modules/auth/sessions.service.ts';
 import { TwoFactorService } from './modules/auth/two-factor.service.ts';
@@ -26,10 +33,13 @@ import { J4rService } from './modules/j4r/j4r.service.ts';
 import { LinksService } from './modules/links/links.service.ts';
 import { MailOutbox } from './modules/mail/mail.service.ts';
 import { bindMailPublicUrl } from './modules/mail/templates.ts';
+import { PasskeySignInService } from './modules/passkeys/passkey-sign-in.service.ts';
+import { PasskeysService } from './modules/passkeys/passkeys.service.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
 import { RedirectCache } from './modules/redirects/redirects.cache.ts';
 import { ServersService } from './modules/servers/servers.service.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
+import { SsoService } from './modules/sso/sso.service.ts';
 import { LicenseService } from './modules/system/license.service.ts';
 import { access, type RouteInfo, registerAccess } from './plugins/access.ts';
 import { registerControlCharacterGuard } from './plugins/control-characters.ts';
@@ -39,10 +49,12 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { featureRoutes } from './routes.ts';
+import { AccountDeletionWorker } from './workers/account-deletion.worker.ts';
 import { BackupScheduleWorker } from './workers/backup-schedule.worker.ts';
 import { J4rRecheckWorker } from './workers/j4r-recheck.worker.ts';
 import { ServerLifecycleWorker } from './workers/server-lifecycle.worker.ts';
 import { ServerQueueWorker } from './workers/server-queue.worker.ts';
+import { VpnListsWorker } from './workers/vpn-lists.worker.ts';
 
 export interface BuildOptions {
   /** An open database (tests hand in a migrated copy); otherwise opened from config and closed with the app. */
@@ -54,6 +66,10 @@ export interface BuildOptions {
   linkEndpoints?: Partial<LinkEndpoints>;
   /** Where Discord is (its OAuth2 pages and API); https://discord.com otherwise. */
   discordBase?: string;
+  /** A fan-out bus shared with other instances (tests run two apps on one); not closed with the app. */
+  bus?: Bus;
+  /** Where Cloudflare Turnstile's siteverify is; config.turnstileBaseUrl, else Cloudflare's. */
+  turnstileBase?: string;
 }
 
 export type BuiltApp = FastifyInstance;
@@ -82,17 +98,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config));
-  const bus: Bus = config.redisUrl ? redisBus(config.redisUrl) : localBus();
+  const bus: Bus = options.bus ?? (config.redisUrl ? redisBus(config.redisUrl) : localBus());
   app.addHook('onClose', async () => {
     await ctx.tasks.idle();
     ctx.afk.closeAll();
     await ctx.mail.stop();
     await ctx.serverQueue.stop();
     await ctx.serverLifecycle.stop();
+    await ctx.accountDeletion.stop();
     await ctx.j4rRecheck.stop();
     await ctx.backupSchedule.stop();
+    await ctx.vpnLists.stop();
     await ctx.panel.close();
-    await bus.close();
+    if (!options.bus) await bus.close();
     if (ownsDatabase) await database.close();
   });
 
@@ -109,11 +127,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const servers = new ServersService(database.db, settings, panel, app.log);
   const redirects = new RedirectCache(database.db, bus);
   await redirects.reload();
-  const discord = new DiscordService(database.db, settings, publicUrl, options.discordBase ?? 'https://discord.com');
+  const discordBase = options.discordBase ?? config.discordBaseUrl ?? 'https://discord.com';
+  const discord = new DiscordService(database.db, settings, publicUrl, discordBase);
   const j4r = new J4rService(database.db, settings, discord, app.log);
   const backups = new BackupsService(database, config.dataDir, app.log);
+  const media = new LocalMediaStorage(config.dataDir);
   // Every sign-up (form or SSO) passes these checks, in this order.
   const signUpGuard = new SignUpGuard();
+  const turnstile = new TurnstileService(
+    settings,
+    app.log,
+    options.turnstileBase ?? config.turnstileBaseUrl ?? 'https://challenges.cloudflare.com',
+  );
+  const vpn = new VpnService(settings, app.log);
+  // The human check first (cheapest refusal of a bot), then anti-VPN.
+  signUpGuard.add(turnstile.signUpCheck());
+  signUpGuard.add(vpn.signUpCheck());
+  signUpGuard.add(new AltSignUpCheck(database.db, settings)).watch(new AltSignInWatcher(database.db, settings));
   const ctx: AppContext = {
     config,
     database,
@@ -122,7 +152,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     settings,
     sessions,
     auth: new AuthService(database.db, settings, sessions, publicUrl, signUpGuard),
-    twoFactor: new TwoFactorService(database.db, settings, sessions, appKey),
+    sso: new SsoService(database.db, settings, turnstile, () => ctx.auth, publicUrl, {
+      discord: discordBase,
+      github: {
+        oauth: config.githubOAuthUrl ?? 'https://github.com',
+        api: config.githubApiUrl ?? 'https://api.github.com',
+      },
+    }),
+    apiKeys: new ApiKeysService(database.db),
+    signInLinks: new SignInLinksService(database.db, publicUrl, () => ctx.auth),
+    twoFactor: new TwoFactorService(database.db, settings, sessions, appKey, publicUrl),
+    passkeys: new PasskeysService(database.db),
+    passkeySignIn: new PasskeySignInService(database.db, sessions, () => ctx.auth),
     license: new LicenseService(settings),
     mail: new MailOutbox(database.db, smtpMailer(settings), app.log),
     panel,
@@ -135,13 +176,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     afk: new AfkService(database.db, settings, bus, app.log),
     payments: new PaymentsService(database.db, settings, publicUrl, options.stripeApi),
     serverLifecycle: new ServerLifecycleWorker(database.db, panel, settings, servers, app.log, publicUrl),
-    media: new LocalMediaStorage(config.dataDir),
+    accountDeletion: new AccountDeletionWorker(database.db, servers, media, app.log),
+    media,
     redirects,
     publicUrl,
     backups,
     backupSchedule: new BackupScheduleWorker(backups, settings, app.log),
     logs,
     tasks: new DeferredTasks(app.log),
+    vpn,
+    vpnLists: new VpnListsWorker(vpn, settings, app.log),
+    turnstile,
+    adblock: new AdblockService(settings, appKey),
   };
   app.decorate('ctx', ctx);
 
@@ -158,6 +204,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const routeTable: RouteInfo[] = [];
   app.decorate('routeTable', routeTable);
   registerAccess(app, routeTable);
+  // After the access hook: the user.permission.vpn bypass reads the resolved session.
+  registerVpnGuard(app);
   await registerRateLimit(app);
   await registerOpenApi(app);
   await app.register(websocket, { options: { maxPayload: 1024 } });

@@ -33,6 +33,12 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   WEB_DIST_DIR: z.string().optional(),
+  /** Test and self-hosted overrides of where the sign-in providers are (their real addresses otherwise). */
+  DISCORD_BASE_URL: z.url().optional(),
+  GITHUB_OAUTH_URL: z.url().optional(),
+  GITHUB_API_URL: z.url().optional(),
+  /** Where Cloudflare Turnstile's siteverify is (tests point it at a double); Cloudflare's otherwise. */
+  TURNSTILE_BASE_URL: z.url().optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -51,6 +57,13 @@ export interface Config {
   authRateLimitPerMinute: number;
   bodyLimit: number;
   webDistDir?: string;
+  /** Discord's address (OAuth2 pages and API); https://discord.com when unset. */
+  discordBaseUrl?: string;
+  /** GitHub's OAuth pages and REST API; https://github.com and https://api.github.com when unset. */
+  githubOAuthUrl?: string;
+  githubApiUrl?: string;
+  /** Cloudflare Turnstile's address (siteverify); https://challenges.cloudflare.com when unset. */
+  turnstileBaseUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -79,5 +92,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     bodyLimit: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR,
+    discordBaseUrl: e.DISCORD_BASE_URL?.replace(/\/+$/, ''),
+    githubOAuthUrl: e.GITHUB_OAUTH_URL?.replace(/\/+$/, ''),
+    githubApiUrl: e.GITHUB_API_URL?.replace(/\/+$/, ''),
+    turnstileBaseUrl: e.TURNSTILE_BASE_URL?.replace(/\/+$/, ''),
   };
 }

@@ -5,7 +5,12 @@ import type { Bus } from './lib/bus.ts';
 import type { DeferredTasks } from './lib/deferred-tasks.ts';
 import type { LogRing } from './lib/log-ring.ts';
 import type { MediaStorage } from './lib/storage.ts';
+import type { AdblockService } from './modules/abuse/adblock.service.ts';
+import type { TurnstileService } from './modules/abuse/turnstile.service.ts';
+import type { VpnService } from './modules/abuse/vpn.service.ts';
 import type { AfkService } from './modules/afk/afk.service.ts';
+import type { ApiKeysService } from './modules/api-keys/api-keys.service.ts';
+import type { SignInLinksService } from './modules/api-keys/sign-in-links.service.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import type { SessionService } from './modules/auth/sessions.service.ts';
 import type { TwoFactorService } from './modules/auth/two-factor.service.ts';
@@ -14,16 +19,21 @@ import type { DiscordService } from './modules/discord/discord.service.ts';
 import type { J4rService } from './modules/j4r/j4r.service.ts';
 import type { LinksService } from './modules/links/links.service.ts';
 import type { MailOutbox } from './modules/mail/mail.service.ts';
+import type { PasskeySignInService } from './modules/passkeys/passkey-sign-in.service.ts';
+import type { PasskeysService } from './modules/passkeys/passkeys.service.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
 import type { RedirectCache } from './modules/redirects/redirects.cache.ts';
 import type { ServersService } from './modules/servers/servers.service.ts';
 import type { SettingsService } from './modules/settings/settings.service.ts';
+import type { SsoService } from './modules/sso/sso.service.ts';
 import type { LicenseService } from './modules/system/license.service.ts';
 import type { RouteInfo } from './plugins/access.ts';
+import type { AccountDeletionWorker } from './workers/account-deletion.worker.ts';
 import type { BackupScheduleWorker } from './workers/backup-schedule.worker.ts';
 import type { J4rRecheckWorker } from './workers/j4r-recheck.worker.ts';
 import type { ServerLifecycleWorker } from './workers/server-lifecycle.worker.ts';
 import type { ServerQueueWorker } from './workers/server-queue.worker.ts';
+import type { VpnListsWorker } from './workers/vpn-lists.worker.ts';
 
 /** The services one app instance shares; reachable as app.ctx in routes and hooks. */
 export interface AppContext {
@@ -34,7 +44,17 @@ export interface AppContext {
   settings: SettingsService;
   sessions: SessionService;
   auth: AuthService;
+  /** Single sign-on with Discord and GitHub (sign in, sign up, link). */
+  sso: SsoService;
+  /** Integration keys (Authorization: Bearer) acting with their permissions on admin routes. */
+  apiKeys: ApiKeysService;
+  /** One-time sign-in links minted for members by staff or an integration. */
+  signInLinks: SignInLinksService;
   twoFactor: TwoFactorService;
+  /** My passkeys on /account (WebAuthn registration, rename, remove). */
+  passkeys: PasskeysService;
+  /** Passkey sign-in, alone or as the second factor. */
+  passkeySignIn: PasskeySignInService;
   license: LicenseService;
   mail: MailOutbox;
   /** The game panel (Pterodactyl, or the built-in simulated one). */
@@ -56,6 +76,8 @@ export interface AppContext {
   servers: ServersService;
   /** Status sync from the panel, renewal reminders, suspension at expiry, deletion after the grace period. */
   serverLifecycle: ServerLifecycleWorker;
+  /** Finishes account deletions: the member's servers on the panel first, then the account is erased. */
+  accountDeletion: AccountDeletionWorker;
   /** Uploaded files (avatars, backgrounds, skins), served at /api/media/<key>. */
   media: MediaStorage;
   /** Redirect links by name, in memory (the SPA fallback answers /{name} from it). */
@@ -69,6 +91,14 @@ export interface AppContext {
   logs: LogRing;
   /** Work started by a request that runs after its reply (e.g. the forgot-password mail). */
   tasks: DeferredTasks;
+  /** Anti-adblock: bait nonces and the check tokens earning calls carry. */
+  adblock: AdblockService;
+  /** Anti-VPN: the list range table, the reputation provider, enforcement by scope. */
+  vpn: VpnService;
+  /** Downloads the VPN lists at start and every vpn_refresh_minutes. */
+  vpnLists: VpnListsWorker;
+  /** Cloudflare Turnstile on sign-up, forgot-password and sign-in after failures. */
+  turnstile: TurnstileService;
 }
 
 declare module 'fastify' {

@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { adblockRoutes } from './modules/abuse/adblock.routes.ts';
+import { accountFlagsRoutes } from './modules/abuse/flags.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { accountSessionsRoutes } from './modules/account-sessions/account-sessions.routes.ts';
 import { afkRoutes } from './modules/afk/afk.routes.ts';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
 import { verifyEmailRoutes } from './modules/auth/verify-email.routes.ts';
 import { backupsRoutes } from './modules/backups/backups.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -17,6 +23,8 @@ import { linksRoutes } from './modules/links/links.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { panelRoutes } from './modules/panel/panel.routes.ts';
+import { passkeyAuthRoutes } from './modules/passkeys/passkey-auth.routes.ts';
+import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { redeemRoutes } from './modules/redeem/redeem.routes.ts';
@@ -28,6 +36,7 @@ import { serversAdminRoutes } from './modules/servers/servers.admin.routes.ts';
 import { serversRoutes } from './modules/servers/servers.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
@@ -40,6 +49,12 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   dashboardRoutes,
   healthRoutes,
   authRoutes,
+  ssoRoutes,
+  apiKeysRoutes,
+  twoFactorRoutes,
+  accountSessionsRoutes,
+  passkeyAuthRoutes,
+  passkeysRoutes,
   settingsRoutes,
   auditRoutes,
   rolesRoutes,
@@ -63,9 +78,12 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   ticketsRoutes,
   mailRoutes,
   verifyEmailRoutes,
+  accountRoutes,
   announcementsRoutes,
   redirectsRoutes,
   backupsRoutes,
   cloudRoutes,
   imagesRoutes,
+  adblockRoutes,
+  accountFlagsRoutes,
 ];

@@ -46,8 +46,10 @@ async function main(): Promise<void> {
   app.ctx.mail.start();
   app.ctx.serverQueue.start();
   app.ctx.serverLifecycle.start();
+  app.ctx.accountDeletion.start();
   app.ctx.j4rRecheck.start();
   app.ctx.backupSchedule.start();
+  app.ctx.vpnLists.start();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     `Hostdeck ${app.ctx.database.kind === 'pglite' ? `on the embedded database in ${config.dataDir}` : 'on PostgreSQL'}`,

@@ -20,7 +20,18 @@ export class DiscordDouble {
   readonly clientId = '1100000000000000001';
   readonly clientSecret = 'discord-secret';
   readonly botToken = 'bot-token';
-  readonly users = new Map<string, { id: string; username: string; global_name: string | null; guilds: Set<string> }>();
+  readonly users = new Map<
+    string,
+    {
+      id: string;
+      username: string;
+      global_name: string | null;
+      guilds: Set<string>;
+      /** Sent by GET /users/@me only when the token has the `email` scope. */
+      email?: string | null;
+      verified?: boolean;
+    }
+  >();
   /** Guilds the bot was added to (it can only see members there). */
   readonly botGuilds = new Set<string>();
   /** Who is signed in on Discord's site: the authorize page grants for them. */
@@ -30,6 +41,7 @@ export class DiscordDouble {
   readonly revoked: string[] = [];
   private readonly codes = new Map<string, Grant>();
   private readonly tokens = new Map<string, string>();
+  private readonly tokenScopes = new Map<string, string>();
   private server?: Server;
   url = '';
 
@@ -51,8 +63,15 @@ export class DiscordDouble {
     return new Promise((r) => (this.server ? this.server.close(() => r()) : r()));
   }
 
-  addUser(id: string, username: string, guilds: string[] = []) {
-    const user = { id, username, global_name: null, guilds: new Set(guilds) };
+  addUser(id: string, username: string, guilds: string[] = [], email?: { email: string; verified: boolean }) {
+    const user = {
+      id,
+      username,
+      global_name: null,
+      guilds: new Set(guilds),
+      email: email?.email ?? null,
+      verified: email?.verified ?? false,
+    };
     this.users.set(id, user);
     return user;
   }
@@ -116,6 +135,7 @@ export class DiscordDouble {
         return json(400, { error: 'invalid_grant', error_description: 'Invalid "code" in request.' });
       const token = randomBytes(15).toString('hex');
       this.tokens.set(token, grant.userId);
+      this.tokenScopes.set(token, grant.scope);
       return json(200, {
         access_token: token,
         token_type: 'Bearer',
@@ -134,8 +154,18 @@ export class DiscordDouble {
     if (req.method === 'GET' && u.pathname.startsWith('/api/v10/users/@me')) {
       const user = this.users.get(this.tokens.get(auth.replace(/^Bearer /, '')) ?? '');
       if (!user) return json(401, { message: '401: Unauthorized', code: 0 });
-      if (u.pathname === '/api/v10/users/@me')
-        return json(200, { id: user.id, username: user.username, global_name: user.global_name, avatar: null });
+      if (u.pathname === '/api/v10/users/@me') {
+        const scopes = (this.tokenScopes.get(auth.replace(/^Bearer /, '')) ?? '').split(' ');
+        // Discord: `verified` comes with identify, `email` only with the email scope.
+        return json(200, {
+          id: user.id,
+          username: user.username,
+          global_name: user.global_name,
+          avatar: null,
+          verified: user.verified ?? false,
+          ...(scopes.includes('email') ? { email: user.email ?? null } : {}),
+        });
+      }
       if (u.pathname === '/api/v10/users/@me/guilds')
         return json(
           200,

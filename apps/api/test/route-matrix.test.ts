@@ -1,7 +1,7 @@
 import { permissionValues } from '@hostdeck/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, serverQueue, servers } from '../src/db/schema/index.ts';
+import { accountFlags, mailOutbox, roles, serverQueue, servers, users } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { newMember, TestClient } from './client.ts';
 import { localBackup, startS3Server, type TestS3 } from './s3-server.ts';
@@ -14,6 +14,8 @@ let t: TestApp;
 let root: TestClient;
 beforeAll(async () => {
   t = await createTestApp();
+  // Every request of the walk comes from one address; the walk is about access, not request budgets.
+  await t.app.ctx.settings.update({ rate_limit_per_minute: 100_000 });
   root = await memberWithPermissions(t.app, ['admin.root'], 8);
 });
 
@@ -23,6 +25,14 @@ async function member(): Promise<{ id: string; updated_at: string }> {
   await c.post('/api/user/auth/register', newMember());
   const id = (await c.get('/api/user/session')).json().user_info.uuid;
   return (await root.get(`/api/admin/users/${id}`)).json().data;
+}
+/** An open anti-alt flag on a fresh member. */
+async function flag(): Promise<number> {
+  const [row] = await t.app.ctx.db
+    .insert(accountFlags)
+    .values({ userId: (await member()).id, reason: 'shared_ip', ip: '198.51.100.7' })
+    .returning();
+  return row!.id;
 }
 /** A fresh role without permissions or members. */
 async function role(): Promise<{ id: number; updated_at: string }> {
@@ -282,6 +292,14 @@ const fixtures: Record<string, () => Promise<Request>> = {
     url: `/api/admin/users/${(await member()).id}/ban`,
     payload: { reason: 'matrix test' },
   }),
+  'GET /api/admin/account-flags': async () => ({ url: '/api/admin/account-flags?status=open' }),
+  'POST /api/admin/account-flags/:id/approve': async () => ({
+    url: `/api/admin/account-flags/${await flag()}/approve`,
+  }),
+  'POST /api/admin/account-flags/:id/ban': async () => ({
+    url: `/api/admin/account-flags/${await flag()}/ban`,
+    payload: { reason: 'matrix test' },
+  }),
   'POST /api/admin/users/:id/unban': async () => ({ url: `/api/admin/users/${(await member()).id}/unban` }),
   'POST /api/admin/users/:id/reset-2fa': async () => ({ url: `/api/admin/users/${(await member()).id}/reset-2fa` }),
   'POST /api/admin/users/:id/sign-out': async () => ({ url: `/api/admin/users/${(await member()).id}/sign-out` }),
@@ -327,6 +345,19 @@ const fixtures: Record<string, () => Promise<Request>> = {
   'GET /api/admin/mail/outbox': async () => ({ url: '/api/admin/mail/outbox?status=failed&per_page=5' }),
   'GET /api/admin/mail/outbox/:id': async () => ({ url: `/api/admin/mail/outbox/${await failedMail()}` }),
   'POST /api/admin/mail/outbox/:id/retry': async () => ({ url: `/api/admin/mail/outbox/${await failedMail()}/retry` }),
+  'GET /api/admin/api-keys': async () => ({ url: '/api/admin/api-keys' }),
+  'POST /api/admin/api-keys': async () => ({
+    url: '/api/admin/api-keys',
+    payload: { name: 'Matrix key', permissions: ['admin.apikeys.create'] },
+  }),
+  'DELETE /api/admin/api-keys/:id': async () => {
+    const res = await root.post('/api/admin/api-keys', { name: 'Matrix key', permissions: ['admin.users.list'] });
+    return { url: `/api/admin/api-keys/${res.json().key.id}` };
+  },
+  'POST /api/admin/users/:id/sign-in-link': async () => ({
+    url: `/api/admin/users/${(await member()).id}/sign-in-link`,
+    payload: {},
+  }),
   'POST /api/admin/mail/test': async () => {
     matrixSmtp ??= await startSmtpServer();
     await t.app.ctx.settings.update({ smtp_host: '127.0.0.1', smtp_port: matrixSmtp.port, smtp_encryption: 'none' });
@@ -342,6 +373,23 @@ afterAll(() => matrixSmtp?.close());
 afterAll(() => matrixS3?.close());
 
 const concrete = (url: string) => url.replace(/:(\w+)/g, 'x').replace('/*', '/anything');
+
+/**
+ * A member whose role's permissions the test sets before each route: one sign-up (one argon2 hash)
+ * instead of two per route, which made the walk minutes long on a loaded machine.
+ */
+async function adjustableMember(): Promise<{ client: TestClient; hold: (permissions: string[]) => Promise<void> }> {
+  const client = await memberWithPermissions(t.app, []);
+  const id = (await client.get('/api/user/session')).json().user_info.uuid as string;
+  const [user] = await t.app.ctx.db.select({ roleId: users.roleId }).from(users).where(eq(users.id, id));
+  return {
+    client,
+    hold: async (permissions) => {
+      await t.app.ctx.db.update(roles).set({ permissions }).where(eq(roles.id, user!.roleId));
+      await t.app.ctx.sessions.invalidateUser(id);
+    },
+  };
+}
 
 describe('route matrix', () => {
   it('every registered route declares an access rule', () => {
@@ -373,16 +421,17 @@ describe('route matrix', () => {
     const routes = t.app.routeTable.filter((r) => r.access?.kind === 'permission');
     const missing = routes.filter((r) => !fixtures[`${r.method} ${r.url}`]).map((r) => `${r.method} ${r.url}`);
     expect(missing, 'add a fixture for every permission route').toEqual([]);
+    const without = await adjustableMember();
+    const holder = await adjustableMember();
     for (const r of routes) {
       const permission = (r.access as { permission: string }).permission;
       const request = await fixtures[`${r.method} ${r.url}`]!();
-      const others = permissionValues.filter((p) => p !== permission && p !== 'admin.root');
-      const without = await memberWithPermissions(t.app, others);
-      const denied = await without.request({ method: r.method as 'GET', ...request });
+      await without.hold(permissionValues.filter((p) => p !== permission && p !== 'admin.root'));
+      const denied = await without.client.request({ method: r.method as 'GET', ...request });
       expect(denied.statusCode, `${r.method} ${r.url} without ${permission}`).toBe(403);
 
-      const holder = await memberWithPermissions(t.app, [permission]);
-      const allowed = await holder.request({
+      await holder.hold([permission]);
+      const allowed = await holder.client.request({
         method: r.method as 'GET',
         ...(await fixtures[`${r.method} ${r.url}`]!()),
       });
@@ -392,5 +441,5 @@ describe('route matrix', () => {
       ).toBeGreaterThanOrEqual(200);
       expect(allowed.statusCode, `${r.method} ${r.url} with only ${permission}: ${allowed.body}`).toBeLessThan(300);
     }
-  }, 180_000); // every permission route × two fresh members and fixtures
+  }, 180_000); // every permission route with its fixtures
 });

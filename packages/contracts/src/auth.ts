@@ -13,6 +13,9 @@ export const EmailSchema = z.email({ message: 'Invalid email address' }).max(255
 export const PasswordSchema = z.string().min(authLimits.passwordMin).max(authLimits.passwordMax);
 const NameSchema = z.string().trim().min(1).max(authLimits.nameMax);
 
+/** A Turnstile widget's answer (Cloudflare: at most 2048 characters). */
+export const TurnstileTokenSchema = z.string().min(1).max(2048);
+
 export const RegisterBodySchema = z.object({
   username: UsernameSchema,
   email: EmailSchema,
@@ -20,6 +23,8 @@ export const RegisterBodySchema = z.object({
   first_name: NameSchema,
   last_name: NameSchema,
   ref: z.string().trim().max(64).optional(),
+  /** The Cloudflare Turnstile token of the form (required while Turnstile is on). */
+  turnstile_token: TurnstileTokenSchema.optional(),
 });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
@@ -27,10 +32,15 @@ export const LoginBodySchema = z.object({
   /** Username or email. */
   login: z.string().trim().min(1).max(255),
   password: z.string().min(1).max(authLimits.passwordMax),
+  /** Required after repeated failures while Turnstile is on (the server answers TURNSTILE_REQUIRED). */
+  turnstile_token: TurnstileTokenSchema.optional(),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
-export const ForgotPasswordBodySchema = z.object({ email: EmailSchema });
+export const ForgotPasswordBodySchema = z.object({
+  email: EmailSchema,
+  turnstile_token: TurnstileTokenSchema.optional(),
+});
 export const ResetPasswordBodySchema = z.object({ token: z.string().min(16).max(128), password: PasswordSchema });
 export const TwoFactorCodeBodySchema = z.object({
   code: z
@@ -40,7 +50,9 @@ export const TwoFactorCodeBodySchema = z.object({
 });
 
 /** First-run setup: creates the first Administrator with the one-time token printed in the log. */
-export const SetupBodySchema = RegisterBodySchema.omit({ ref: true }).extend({ token: z.string().min(16).max(128) });
+export const SetupBodySchema = RegisterBodySchema.omit({ ref: true, turnstile_token: true }).extend({
+  token: z.string().min(16).max(128),
+});
 export type SetupBody = z.infer<typeof SetupBodySchema>;
 
 export const RegisterResponseSchema = z.object({
@@ -88,6 +100,7 @@ export const userInfoKeys = [
   'credits',
   'verified',
   'two_fa_enabled',
+  'public_profile',
   'memory_limit',
   'cpu_limit',
   'disk_limit',

@@ -55,6 +55,11 @@ describe('permission catalogue', () => {
       'user.permission.adblocker',
       'user.permission.alt',
       'user.permission.vpn',
+      // project-specific: integration keys and one-time sign-in links
+      'admin.apikeys.create',
+      'admin.apikeys.delete',
+      'admin.apikeys.list',
+      'admin.users.signin_links',
       ...[
         'system.overview',
         'system.updates',

@@ -20,11 +20,29 @@ export const errorStatus = {
   TWO_FA_ALREADY_ENABLED: 409,
   TWO_FA_NOT_ENABLED: 409,
   TWO_FA_SETUP_NOT_STARTED: 409,
+  /** That TOTP code (or an older one) was already accepted: each code works once. */
+  TWO_FA_CODE_USED: 400,
+  /** Staff must turn on two-factor before the admin area answers (two_factor_required_for_staff). */
+  TWO_FA_REQUIRED: 403,
+  /** The account's current password was wrong (re-confirming a sensitive change). */
+  PASSWORD_INCORRECT: 400,
+  PASSKEY_INVALID: 400,
+  PASSKEY_CHALLENGE_INVALID: 400,
+  PASSKEY_UNKNOWN: 401,
+  PASSKEY_ALREADY_REGISTERED: 409,
+  PASSKEY_LIMIT_REACHED: 409,
+  PASSKEY_NOT_SET_UP: 409,
   FORBIDDEN: 403,
   CSRF_INVALID: 403,
   ACCOUNT_BANNED: 403,
   ACCOUNT_DELETED: 403,
   REGISTRATION_DISABLED: 403,
+  /** Anti-alt refused a sign-up: too many accounts from this network or browser (says nothing about them). */
+  ALT_ACCOUNT_LIMIT: 403,
+  /** An open anti-alt or anti-VPN flag holds the account's earning until staff review it. */
+  EARNING_ON_HOLD: 403,
+  /** An earning call without a valid anti-adblock check token (while the check is on). */
+  ADBLOCK_DETECTED: 403,
   NOT_FOUND: 404,
   USERNAME_TAKEN: 409,
   EMAIL_TAKEN: 409,
@@ -67,6 +85,16 @@ export const errorStatus = {
   DISCORD_ACCOUNT_MISMATCH: 409,
   DISCORD_UNREACHABLE: 502,
   OAUTH_STATE_INVALID: 400,
+  /** Single sign-on with this provider is off or not configured. */
+  SSO_DISABLED: 403,
+  SSO_ACCESS_DENIED: 400,
+  SSO_EMAIL_UNVERIFIED: 409,
+  SSO_ALREADY_LINKED: 409,
+  SSO_NOT_LINKED: 404,
+  SSO_PROVIDER_UNREACHABLE: 502,
+  LAST_SIGN_IN_METHOD: 409,
+  API_KEY_INVALID: 401,
+  SIGN_IN_LINK_INVALID: 400,
   PANEL_NOT_CONFIGURED: 409,
   IN_USE: 409,
   DEPARTMENT_IN_USE: 409,
@@ -97,6 +125,12 @@ export const errorStatus = {
   EMAIL_ALREADY_VERIFIED: 409,
   VERIFY_TOKEN_INVALID: 400,
   VERIFY_EMAIL_COOLDOWN: 429,
+  /** The current password given to change the password, email or to delete the account is wrong. */
+  CURRENT_PASSWORD_INVALID: 400,
+  EMAIL_UNCHANGED: 400,
+  EMAIL_CHANGE_TOKEN_INVALID: 400,
+  /** The typed confirmation of an account deletion is not the username. */
+  DELETE_CONFIRM_MISMATCH: 400,
   BACKUP_IN_PROGRESS: 409,
   BACKUP_NOT_READY: 409,
   BACKUP_DAMAGED: 400,
@@ -107,6 +141,12 @@ export const errorStatus = {
   IMAGE_TOO_LARGE: 413,
   IMAGE_IN_USE: 409,
   RATE_LIMITED: 429,
+  /** The address is on a VPN/proxy list or the reputation service says so (anti-VPN). */
+  VPN_BLOCKED: 403,
+  TURNSTILE_REQUIRED: 400,
+  TURNSTILE_FAILED: 400,
+  /** Cloudflare's siteverify did not answer in time: the check fails closed. */
+  TURNSTILE_UNAVAILABLE: 502,
   CLOUD_NOT_CONFIGURED: 409,
   CLOUD_UNREACHABLE: 502,
   CLOUD_AUTH_FAILED: 502,

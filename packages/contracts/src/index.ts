@@ -1,3 +1,6 @@
+export * from './account.ts';
+export * from './account-flags.ts';
+export * from './account-sessions.ts';
 export * from './admin-settings.ts';
 export * from './audit.ts';
 export * from './auth.ts';
@@ -10,6 +13,7 @@ export * from './mail.ts';
 export * from './mail-render.ts';
 export * from './money.ts';
 export * from './pagination.ts';
+export * from './passkeys.ts';
 export * from './permissions.ts';
 export * from './resource.ts';
 export * from './resources/announcements.ts';
@@ -25,7 +29,9 @@ export * from './resources/support.ts';
 export * from './resources/users.ts';
 export * from './roles.ts';
 export * from './settings.ts';
+export * from './sso.ts';
 export * from './system.ts';
+export * from './two-factor.ts';
 
 export const APP_VERSION = '0.1.0';
 export const SESSION_COOKIE = 'user_token';

@@ -14,6 +14,11 @@ export const mailTemplateKeys = [
   'server_deleted',
   'coins_received',
   'topup_receipt',
+  'email_change',
+  'email_changed',
+  'password_changed',
+  'account_deleted',
+  'two_factor_disabled',
 ] as const;
 export type MailTemplateKey = (typeof mailTemplateKeys)[number];
 export const MailTemplateKeySchema = z.enum(mailTemplateKeys);
@@ -34,6 +39,11 @@ export const mailTemplateVariables: Record<MailTemplateKey, readonly string[]> =
   server_deleted: ['username', 'server_name'],
   coins_received: ['username', 'sender', 'amount', 'note', 'balance'],
   topup_receipt: ['username', 'coins', 'amount', 'provider', 'reference', 'receipt_url'],
+  email_change: ['username', 'new_email', 'confirm_url', 'expires_hours'],
+  email_changed: ['username', 'new_email', 'security_url'],
+  password_changed: ['username', 'ip', 'browser', 'time', 'security_url'],
+  account_deleted: ['username'],
+  two_factor_disabled: ['username', 'ip', 'browser', 'time', 'security_url'],
 };
 
 /** What each variable holds (English; the admin pages translate them by name). */
@@ -68,6 +78,8 @@ export const mailVariableDescriptions: Record<string, string> = {
   provider: 'Payment provider',
   reference: 'Payment reference',
   receipt_url: 'Link to the receipt',
+  new_email: 'The new email address of the account',
+  confirm_url: 'Link that confirms the new email address',
 };
 
 /** Example values for previews (the editor and the API's preview). */
@@ -102,6 +114,8 @@ export const mailSampleValues: Record<string, string> = {
   provider: 'Stripe',
   reference: 'pay_8f2c1e',
   receipt_url: 'https://panel.example.com/store/add-credits/receipts/example',
+  new_email: 'alex@new.example.com',
+  confirm_url: 'https://panel.example.com/account/email/confirm?token=example',
 };
 
 export const mailOutboxStatuses = ['pending', 'held', 'sent', 'logged', 'failed'] as const;

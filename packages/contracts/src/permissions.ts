@@ -76,6 +76,9 @@ group('admin.tickets', 'tickets', 'tickets', ['list', 'view']);
 group('admin.settings', 'settings', 'settings', ['view', 'edit']);
 group('admin.mythicalcloud', 'cloud backups', 'cloud backups', ['view', 'download', 'upload']);
 group('admin.image.reports', 'image reports', 'image reports', ['view', 'list', 'edit', 'delete']);
+// Project-specific (not in the specification): integrations.
+group('admin.apikeys', 'api keys', 'API keys', ['create', 'delete', 'list']);
+add('admin.users.signin_links', 'users', 'Mint one-time sign-in links for members');
 add('user.permission.vip', 'user', 'Create servers on VIP eggs or nodes');
 add('user.permission.adblocker', 'user', 'Bypass the anti-adblock check');
 add('user.permission.alt', 'user', 'Bypass the anti-alt check');

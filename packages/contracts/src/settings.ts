@@ -342,6 +342,28 @@ const definitions: Record<string, Def> = {
   },
   // security
   registration_enabled: flag(true, 'New members may sign up', 'security'),
+  // Public: the client sends such staff to /auth/2fa/setup before any admin page.
+  two_factor_required_for_staff: flag(
+    false,
+    'Staff holding any admin permission must turn on two-factor before the admin area answers',
+    'security',
+  ),
+  // single sign-on (public flags: the login page shows a button per enabled provider)
+  sso_discord_enabled: flag(
+    false,
+    'Sign in and sign up with Discord (uses the Discord application; redirect: <panel>/api/auth/sso/discord/callback)',
+    'security',
+  ),
+  sso_github_enabled: flag(
+    false,
+    'Sign in and sign up with GitHub (callback URL: <panel>/api/auth/sso/github/callback)',
+    'security',
+  ),
+  github_client_id: {
+    ...str('security', '', 'Client id of the GitHub OAuth app', { maxLength: 64 }),
+    visibility: 'private',
+  },
+  github_client_secret: { ...str('security', '', 'Client secret of the GitHub OAuth app'), visibility: 'secret' },
   session_idle_minutes: {
     ...int('security', 60, 5, 10_080, 'A session ends after this many idle minutes'),
     visibility: 'private',
@@ -356,6 +378,83 @@ const definitions: Record<string, Def> = {
     visibility: 'private',
   },
   telemetry_enabled: { ...flag(false, 'Report anonymous usage statistics', 'security'), visibility: 'private' },
+  // anti-VPN (enforced while zero_trust_enabled is on; user.permission.vpn bypasses it)
+  vpn_action: {
+    type: 'select',
+    group: 'security',
+    visibility: 'private',
+    default: 'sign_up',
+    options: ['off', 'sign_up', 'earning', 'all'],
+    description:
+      'Where VPN and proxy addresses are refused: off, sign-up, sign-up and earning, or every signed-in call',
+  },
+  vpn_block_lists: {
+    type: 'text',
+    group: 'security',
+    visibility: 'private',
+    default: '',
+    maxLength: 20_000,
+    description:
+      'Lists of VPN/proxy addresses: one URL or server file path per line (IPs, CIDRs, "a - b" ranges, # comments)',
+  },
+  vpn_refresh_minutes: {
+    ...int('security', 360, 5, 10_080, 'Minutes between two downloads of the VPN lists'),
+    visibility: 'private',
+  },
+  vpn_reputation_url: {
+    type: 'url',
+    group: 'security',
+    visibility: 'private',
+    default: '',
+    maxLength: 255,
+    description:
+      'Reputation service in the proxycheck.io v2 format (e.g. https://proxycheck.io/v2/); empty: lists only',
+  },
+  vpn_reputation_key: { ...str('security', '', 'API key of the reputation service'), visibility: 'secret' },
+  vpn_reputation_timeout_ms: {
+    ...int(
+      'security',
+      1500,
+      100,
+      10_000,
+      'Longest wait for the reputation service (ms); no answer lets the visitor in',
+    ),
+    visibility: 'private',
+  },
+  // Cloudflare Turnstile on sign-up, forgot-password and sign-in after failures
+  turnstile_enabled: flag(
+    false,
+    'Ask for a Cloudflare Turnstile check on sign-up, password reset and repeated sign-in failures',
+    'security',
+  ),
+  turnstile_site_key: str('security', '', 'Turnstile site key (public, shown to browsers)'),
+  turnstile_secret_key: { ...str('security', '', 'Turnstile secret key'), visibility: 'secret' },
+  turnstile_login_failures: {
+    ...int('security', 3, 0, 100, 'Failed sign-ins from one address or account before Turnstile is asked (0: always)'),
+    visibility: 'private',
+  },
+  // anti-alt (enforced while zero_trust_enabled is on) and anti-adblock
+  alt_max_accounts_per_ip: {
+    ...int('security', 3, 0, 1000, 'Accounts one address may hold before anti-alt acts (0: no limit)'),
+    visibility: 'private',
+  },
+  alt_max_accounts_per_device: {
+    ...int('security', 2, 0, 1000, 'Accounts one browser may hold before anti-alt acts (0: no limit)'),
+    visibility: 'private',
+  },
+  alt_action: {
+    type: 'select',
+    group: 'security',
+    visibility: 'private',
+    default: 'flag',
+    options: ['flag', 'block'],
+    description: 'Over a limit: flag the new account for review (it cannot earn until approved) or refuse the sign-up',
+  },
+  alt_window_days: {
+    ...int('security', 0, 0, 3650, 'Only accounts seen within this many days count (0: ever)'),
+    visibility: 'private',
+  },
+  adblock_detection_enabled: flag(false, 'Earning pages (AFK, links) refuse browsers that block ads', 'security'),
   // mail
   smtp_host: { ...str('mail', '', 'SMTP server; while empty, mails are held in the outbox'), visibility: 'private' },
   smtp_port: { ...int('mail', 587, 1, 65_535, 'SMTP port'), visibility: 'private' },

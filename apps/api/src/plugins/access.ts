@@ -2,7 +2,9 @@ import { hasPermission, SESSION_COOKIE } from '@hostdeck/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import { clearSessionCookies } from '../lib/cookies.ts';
+import { authenticateApiKey, bearerToken } from '../modules/api-keys/bearer.ts';
 import type { ResolvedSession } from '../modules/auth/sessions.service.ts';
+import { requireStaffTwoFactor } from '../modules/auth/staff-two-factor.ts';
 
 /**
  * Every route declares who may call it, as route config: `config: { access: access.permission('admin.settings.view') }`.
@@ -47,6 +49,9 @@ export async function authenticate(
   rule: Access,
 ): Promise<ResolvedSession | null> {
   if (rule.kind === 'public') return null;
+  // An integration's API key (Authorization: Bearer): admin routes only, with the key's permissions.
+  const bearer = bearerToken(req);
+  if (bearer !== undefined) return authenticateApiKey(req, rule, bearer);
   const token = req.cookies[SESSION_COOKIE];
   const resolved = await req.server.ctx.sessions.resolve(token);
   if (!resolved) {
@@ -54,7 +59,8 @@ export async function authenticate(
     throw new AppError('UNAUTHORIZED', 'Please log in');
   }
   const { user, role } = resolved.account;
-  if (user.banned || user.deletedAt) {
+  // deletion_requested_at: however a session was made (password, passkey, SSO), it no longer works.
+  if (user.banned || user.deletedAt || user.deletionRequestedAt) {
     await req.server.ctx.sessions.revoke(resolved.session.id);
     clearSessionCookies(reply, req);
     throw new AppError(
@@ -71,6 +77,7 @@ export async function authenticate(
   if (rule.kind === 'permission' && !hasPermission(role.permissions, rule.permission)) {
     throw new AppError('FORBIDDEN', 'You do not have permission to access this resource.');
   }
+  requireStaffTwoFactor(req.server.ctx.settings, rule, resolved);
   return resolved;
 }
 

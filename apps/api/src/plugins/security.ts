@@ -19,7 +19,9 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
       directives: {
         defaultSrc: ["'self'"],
         // custom.js is served from our own origin, so 'self' covers it; no inline scripts.
-        scriptSrc: ["'self'"],
+        // Cloudflare Turnstile: its script, and the iframe the challenge runs in.
+        scriptSrc: ["'self'", 'https://challenges.cloudflare.com'],
+        frameSrc: ['https://challenges.cloudflare.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
@@ -41,6 +43,10 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     if (!UNSAFE.has(req.method) || !req.url.startsWith('/api/')) return;
     // A provider's webhook carries no cookie: its signature, checked by the route, stands in for the token.
     if (req.routeOptions.config?.webhook) return;
+    // An API key in the Authorization header is no ambient credential another site's page could make
+    // the browser send (that header needs a CORS preflight, which this server never grants); such
+    // a request is authenticated by the key alone (plugins/access.ts), never by the cookies.
+    if (/^Bearer /i.test(req.headers.authorization ?? '')) return;
     if (req.headers['sec-fetch-site'] === 'cross-site')
       throw new AppError('CSRF_INVALID', 'Cross-site requests are not allowed');
     const header = req.headers[CSRF_HEADER];

@@ -7,6 +7,7 @@ import { dialogStore } from '../lib/dialogs.ts';
 import { rememberReturnPath } from '../lib/return-path.ts';
 import { hasSession, sessionManager } from '../lib/session-manager.ts';
 import { useSession } from '../lib/use-session.ts';
+import { useSetting } from '../lib/use-settings.ts';
 
 /** Login-required routes: no session → remember the full path and go to login. */
 export function RequireSession() {
@@ -31,18 +32,34 @@ export function GuestOnly() {
   return <Outlet />;
 }
 
+/**
+ * The two_factor_required_for_staff setting: a member holding any admin permission without 2FA is
+ * sent to set it up before any admin page (the admin API refuses them with TWO_FA_REQUIRED anyway).
+ */
+function useStaffNeedsTwoFactor(): boolean {
+  const { data } = useSession();
+  const required = useSetting<boolean>('two_factor_required_for_staff') === true;
+  return required && !data?.userInfo.two_fa_enabled && (data?.permissions ?? []).some((p) => p.startsWith('admin.'));
+}
+
 /** Admin routes: role 2–8, then the page's permission; missing permission → Access Denied, then /errors/403. */
 export function RequirePermission({ permission }: { permission: string }) {
   const { data } = useSession();
+  const location = useLocation();
+  const needsTwoFactor = useStaffNeedsTwoFactor();
   const denied = !hasPermission(data?.permissions ?? [], permission);
   const shown = useRef(false);
   useEffect(() => {
-    if (denied && !shown.current && isAdminRole(data?.userInfo.role)) {
+    if (denied && !needsTwoFactor && !shown.current && isAdminRole(data?.userInfo.role)) {
       shown.current = true;
       dialogStore.show({ title: 'access.deniedTitle', message: 'access.deniedMessage', next: '/errors/403' });
     }
-  }, [denied, data]);
+  }, [denied, needsTwoFactor, data]);
   if (!isAdminRole(data?.userInfo.role)) return <Navigate to="/dashboard" replace />;
+  if (needsTwoFactor) {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to="/auth/2fa/setup" replace state={{ from, staffRequired: true }} />;
+  }
   if (denied) return null;
   return <Outlet />;
 }

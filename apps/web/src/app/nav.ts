@@ -14,6 +14,7 @@ import {
   HeartPulse,
   Image,
   Inbox,
+  KeyRound,
   Layers,
   LayoutDashboard,
   Link,
@@ -123,6 +124,7 @@ export const adminNav: NavEntry[] = [
   { path: '/mc-admin/backups', label: 'admin.nav.backups', icon: HardDrive, permission: 'admin.backups.list' },
   { path: '/mc-admin/mythicalcloud', label: 'admin.nav.cloud', icon: Cloud, permission: 'admin.mythicalcloud.view' },
   { path: '/mc-admin/plugins', label: 'admin.nav.plugins', icon: Plug, permission: 'admin.plugins.list' },
+  { path: '/mc-admin/api-keys', label: 'admin.nav.apiKeys', icon: KeyRound, permission: 'admin.apikeys.list' },
   { path: '/mc-admin/settings', label: 'admin.nav.settings', icon: Settings, permission: 'admin.settings.view' },
   { path: '/mc-admin/settings/old', label: 'admin.nav.settingsRaw', icon: FileText, permission: 'admin.settings.view' },
 ];

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoon } from '../components/ui/coming-soon.tsx';
 import { Loading } from '../components/ui/loading.tsx';
+import { accountFlagPages } from '../features/account-flags/routes.ts';
 import { announcementAdminPages } from '../features/announcements/routes.ts';
 import { backupPages } from '../features/backups/routes.ts';
 import { cloudPages } from '../features/cloud/routes.ts';
@@ -29,6 +30,7 @@ const auth = {
   disband: () =>
     import('../features/auth/two-factor-setup-page.tsx').then((m) => ({ Component: m.TwoFactorDisbandPage })),
   sso: () => import('../features/auth/sso-page.tsx').then((m) => ({ Component: m.SsoPage })),
+  signInLink: () => import('../features/auth/sign-in-link-page.tsx').then((m) => ({ Component: m.SignInLinkPage })),
   setup: () => import('../features/auth/setup-page.tsx').then((m) => ({ Component: m.SetupPage })),
   verifyEmail: () => import('../features/auth/verify-email-page.tsx').then((m) => ({ Component: m.VerifyEmailPage })),
 };
@@ -79,6 +81,7 @@ const adminPages: { path: string; permission: string; lazy: RouteObject['lazy'] 
     permission: 'admin.permissions.list',
     lazy: () => import('../features/roles/role-permissions.tsx').then((m) => ({ Component: m.RolePermissions })),
   },
+  ...accountFlagPages,
   ...catalogPages(),
   ...queuePages(),
   ...serverPages(),
@@ -92,6 +95,11 @@ const adminPages: { path: string; permission: string; lazy: RouteObject['lazy'] 
   ...cloudPages,
   ...backupPages,
   ...mailAdminPages,
+  {
+    path: 'api-keys',
+    permission: 'admin.apikeys.list',
+    lazy: () => import('../features/api-keys/api-keys-page.tsx').then((m) => ({ Component: m.ApiKeysPage })),
+  },
   {
     path: 'health',
     permission: 'admin.health.view',
@@ -356,6 +364,7 @@ export const routes: RouteObject[] = [
           { path: 'logout', lazy: auth.logout },
           { path: '2fa/verify', lazy: auth.verify },
           { path: 'sso', lazy: auth.sso },
+          { path: 'link', lazy: auth.signInLink },
           { path: 'setup', lazy: auth.setup },
           { path: 'verify-email', lazy: auth.verifyEmail },
           {
@@ -364,6 +373,18 @@ export const routes: RouteObject[] = [
               { path: '2fa/setup', lazy: auth.setup2fa },
               { path: '2fa/setup/disband', lazy: auth.disband },
             ],
+          },
+        ],
+      },
+      {
+        // The link mailed to a new address: it may be opened signed out, in another browser.
+        path: 'account/email/confirm',
+        element: <AuthLayout />,
+        children: [
+          {
+            index: true,
+            lazy: () =>
+              import('../features/account/email-confirm-page.tsx').then((m) => ({ Component: m.EmailConfirmPage })),
           },
         ],
       },

@@ -17,14 +17,22 @@ export class ApiError extends Error {
  * The one way the client talks to the API: JSON, same-origin cookies, the CSRF header on writes.
  * `raw` sends a file as the body instead, with its own type as the content type (uploads);
  * `form` sends multipart/form-data (fields and files; the browser sets the boundary);
- * `signal` aborts the call (it then fails as NETWORK_ERROR).
+ * `signal` aborts the call (it then fails as NETWORK_ERROR); `headers` adds request headers
+ * (e.g. the anti-adblock check token of earning calls).
  */
 export async function api<T>(
   path: string,
-  init: { method?: string; body?: unknown; raw?: Blob; form?: FormData; signal?: AbortSignal } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    raw?: Blob;
+    form?: FormData;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<T> {
   const method = init.method ?? 'GET';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...init.headers, accept: 'application/json' };
   if (init.raw) headers['content-type'] = init.raw.type || 'application/octet-stream';
   else if (init.body !== undefined && !init.form) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers[CSRF_HEADER] = readCookie(CSRF_COOKIE) ?? '';

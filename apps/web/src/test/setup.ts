@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor give up after this long: a ceiling for a loaded two-core machine (the default
+// one second failed there), not an expectation; a passing wait ends as soon as its element shows.
+configure({ asyncUtilTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();

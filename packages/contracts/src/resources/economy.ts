@@ -20,6 +20,8 @@ export const coinKinds = [
   'refund',
   'clawback',
   'early_supporter',
+  /** The balance left when the member deleted their account (see docs/data-retention.md). */
+  'account_deleted',
 ] as const;
 export type CoinKind = (typeof coinKinds)[number];
 
@@ -207,11 +209,20 @@ export type AfkServerMessage =
   | { type: 'earned'; amount: number; balance: number; earned_today: number; minutes: number }
   | { type: 'capped'; earned_today: number; daily_cap: number }
   | { type: 'taken_over' }
-  | { type: 'disabled' };
+  | { type: 'disabled' }
+  /** Earning refused before the session started (an error code: EARNING_ON_HOLD, ADBLOCK_DETECTED...). */
+  | { type: 'refused'; error_code: string };
 /** The one message the page sends: whether it is visible (hidden time earns nothing). */
 export const AfkClientMessageSchema = z.object({ type: z.literal('visibility'), visible: z.boolean() }).strict();
 /** Close codes of the AFK socket. */
-export const AFK_CLOSE = { takenOver: 4001, disabled: 4003, unauthorized: 4401, badOrigin: 4403 } as const;
+export const AFK_CLOSE = {
+  takenOver: 4001,
+  disabled: 4003,
+  /** Refused by an earning rule; the 'refused' message before it names the error code. */
+  refused: 4009,
+  unauthorized: 4401,
+  badOrigin: 4403,
+} as const;
 
 // Referrals: paid to both sides once the referred member is verified or active, never across one address or device.
 export const referralStatuses = ['pending', 'paid', 'refused'] as const;

@@ -88,6 +88,11 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_referred_by_idx').on(t.referredBy),
+    // Anti-alt counts accounts per address and per browser at every sign-up.
+    index('users_first_ip_idx').on(t.firstIp),
+    index('users_last_ip_idx').on(t.lastIp),
+    index('users_first_device_idx').on(t.firstDevice),
+    index('users_last_device_idx').on(t.lastDevice),
     uniqueIndex('users_panel_link_idx').on(t.panelKey, t.panelUserId),
     check('users_coins_non_negative', sql`${t.coins} >= 0`),
     check(

@@ -15,6 +15,10 @@ export interface DiscordUser {
   id: string;
   username: string;
   global_name?: string | null;
+  /** Sent with the `email` scope only. */
+  email?: string | null;
+  /** Whether Discord verified the email address. */
+  verified?: boolean;
 }
 
 const TIMEOUT_MS = 10_000;
@@ -37,14 +41,14 @@ export class DiscordClient {
     return new OAuth2Client(this.app.clientId, this.app.clientSecret, this.app.redirectUri);
   }
 
-  authorizationUrl(state: string, codeVerifier: string): string {
+  authorizationUrl(state: string, codeVerifier: string, scopes: string[] = DISCORD_SCOPES): string {
     return this.oauth()
       .createAuthorizationURLWithPKCE(
         `${this.base}/oauth2/authorize`,
         state,
         CodeChallengeMethod.S256,
         codeVerifier,
-        DISCORD_SCOPES,
+        scopes,
       )
       .toString();
   }

@@ -28,16 +28,32 @@ export interface SignUpCheck {
   check(attempt: SignUpAttempt): Promise<PendingFlag[] | undefined>;
 }
 
+/** Runs after every successful sign-in (anti-alt flags an account met on a crowded browser). */
+export interface SignInWatcher {
+  signedIn(userId: string, client: { ip?: string; device?: string }): Promise<void>;
+}
+
 /**
  * Runs every sign-up check in order before an account is created; the flags they raise are written
  * with the account, in its transaction. Every sign-up path goes through here (AuthService.register).
  */
 export class SignUpGuard {
   private readonly checks: SignUpCheck[] = [];
+  private readonly watchers: SignInWatcher[] = [];
 
   add(check: SignUpCheck): this {
     this.checks.push(check);
     return this;
+  }
+
+  watch(watcher: SignInWatcher): this {
+    this.watchers.push(watcher);
+    return this;
+  }
+
+  /** Call after a sign-in succeeded (the account's last ip and device already written). */
+  async signedIn(userId: string, client: { ip?: string; device?: string }): Promise<void> {
+    for (const w of this.watchers) await w.signedIn(userId, client);
   }
 
   async check(attempt: SignUpAttempt): Promise<PendingFlag[]> {

@@ -1,8 +1,10 @@
-import { AFK_CLOSE, AfkStatusSchema } from '@hostdeck/contracts';
+import { ADBLOCK_CHECK_QUERY, AFK_CLOSE, AfkStatusSchema } from '@hostdeck/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { access } from '../../plugins/access.ts';
+import { earningGuard } from '../abuse/flags.guard.ts';
 
 /** The AFK page: its status, and the WebSocket that times the session on the server. */
 export async function afkRoutes(fastify: FastifyInstance): Promise<void> {
@@ -36,13 +38,30 @@ export async function afkRoutes(fastify: FastifyInstance): Promise<void> {
         socket.close(AFK_CLOSE.badOrigin, 'Wrong origin');
         return;
       }
-      // Handlers are attached at once; the session starts asynchronously (messages wait for it).
-      const session = app.ctx.afk.attach(req.auth!.account.user.id, socket);
+      // Handlers are attached at once; the session starts asynchronously (messages wait for it),
+      // after the earning rules (flag hold, anti-adblock token in the query: sockets carry no headers).
+      const session = mayEarn(req).then(
+        () => app.ctx.afk.attach(req.auth!.account.user.id, socket),
+        (err: unknown) => {
+          if (!(err instanceof AppError)) throw err;
+          socket.send(JSON.stringify({ type: 'refused', error_code: err.code }));
+          socket.close(AFK_CLOSE.refused, err.code);
+          return { onMessage: () => undefined, onClose: () => undefined };
+        },
+      );
       socket.on('message', (data) => void session.then((s) => s.onMessage(String(data))));
       socket.on('close', () => void session.then((s) => s.onClose()));
     },
   );
 }
+
+const mayEarn = earningGuard({
+  adblock: true,
+  token: (req) => {
+    const value = (req.query as Record<string, unknown> | undefined)?.[ADBLOCK_CHECK_QUERY];
+    return typeof value === 'string' ? value : undefined;
+  },
+});
 
 function sameHost(origin: string, host: string): boolean {
   try {

@@ -17,6 +17,8 @@ export interface NewAccount extends Omit<RegisterBody, 'ref'> {
   /** The browser's device cookie (stored hashed). */
   device?: string;
   verified?: boolean;
+  /** A ready hash instead of hashing `password` (SSO sign-ups store NO_PASSWORD_HASH). */
+  passwordHash?: string;
 }
 
 /** Creates an account with the new-member defaults from settings. Used by sign-up, setup and the CLI. */
@@ -34,7 +36,7 @@ export async function createAccount(
   if (fields.email) throw new AppError('EMAIL_TAKEN', 'This email is already registered', fields);
 
   const [passwordHash, role, referrer] = await Promise.all([
-    hashPassword(input.password),
+    input.passwordHash ?? hashPassword(input.password),
     roleByLevel(db, input.roleLevel),
     input.ref ? findUserByReferralCode(db, input.ref) : Promise.resolve(null),
   ]);

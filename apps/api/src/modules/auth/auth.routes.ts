@@ -4,12 +4,14 @@ import {
   LoginBodySchema,
   LoginResponseSchema,
   OkSchema,
+  RecoveryCodesResponseSchema,
   RegisterBodySchema,
   RegisterResponseSchema,
   ResetPasswordBodySchema,
   SESSION_COOKIE,
   SetupBodySchema,
   SetupStatusResponseSchema,
+  TwoFactorAnyCodeBodySchema,
   TwoFactorCodeBodySchema,
   TwoFactorSetupResponseSchema,
 } from '@hostdeck/contracts';
@@ -27,6 +29,8 @@ const errors = {
   403: ErrorEnvelopeSchema,
   409: ErrorEnvelopeSchema,
   429: ErrorEnvelopeSchema,
+  /** TURNSTILE_UNAVAILABLE: Cloudflare's siteverify did not answer. */
+  502: ErrorEnvelopeSchema,
 };
 const client = (req: FastifyRequest): ClientInfo => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 
@@ -48,7 +52,11 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const created = await auth.register(req.body, { ...client(req), device: deviceId(req, reply) });
+      const created = await auth.register(
+        req.body,
+        { ...client(req), device: deviceId(req, reply) },
+        { via: 'form', turnstileToken: req.body.turnstile_token },
+      );
       setSessionCookies(reply, req, created.token);
       return reply
         .status(201)
@@ -68,10 +76,9 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const result = await auth.login(
-        req.body,
-        { ...client(req), device: deviceId(req, reply) },
-        req.cookies[SESSION_COOKIE],
+      // Turnstile is asked for after repeated failures from this address or for this login name.
+      const result = await app.ctx.turnstile.guardLogin(req.ip, req.body.login, req.body.turnstile_token, () =>
+        auth.login(req.body, { ...client(req), device: deviceId(req, reply) }, req.cookies[SESSION_COOKIE]),
       );
       setSessionCookies(reply, req, result.token);
       return { success: true as const, two_factor_required: result.twoFactorRequired };
@@ -107,6 +114,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       // The lookup, the token and the mail happen after the reply: a registered address and an
       // unknown one get the same answer after the same work, so the timing tells nothing.
       const { email } = req.body;
+      await app.ctx.turnstile.require(req.body.turnstile_token, req.ip);
       app.ctx.tasks.afterReply(reply, 'forgot-password', () => auth.forgotPassword(email));
       return { success: true as const };
     },
@@ -136,8 +144,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       config: { access: access.twoFactorPending, rateLimit: authRateLimit(app) },
       schema: {
         tags,
-        summary: 'Complete a sign-in with the two-factor code',
-        body: TwoFactorCodeBodySchema,
+        summary: 'Complete a sign-in with the two-factor code or a recovery code',
+        body: TwoFactorAnyCodeBodySchema,
         response: { 200: OkSchema, ...errors },
       },
     },
@@ -170,14 +178,14 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       config: { access: access.session, rateLimit: authRateLimit(app) },
       schema: {
         tags,
-        summary: 'Finish two-factor setup with a code',
+        summary: 'Finish two-factor setup with a code; answers the ten recovery codes (shown once)',
         body: TwoFactorCodeBodySchema,
-        response: { 200: OkSchema, ...errors },
+        response: { 200: RecoveryCodesResponseSchema, ...errors },
       },
     },
     async (req) => {
-      await twoFactor.confirm(req.auth!.account.user, req.body.code);
-      return { success: true as const };
+      const codes = await twoFactor.confirm(req.auth!.account.user, req.body.code);
+      return { success: true as const, recovery_codes: codes };
     },
   );
 

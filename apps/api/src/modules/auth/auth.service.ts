@@ -2,7 +2,7 @@ import type { LoginBody, RegisterBody, SetupBody } from '@hostdeck/contracts';
 import { ADMINISTRATOR_ROLE_LEVEL, MEMBER_ROLE_LEVEL } from '@hostdeck/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { authTokens, users } from '../../db/schema/index.ts';
+import { authTokens, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { SignUpAttempt, SignUpGuard } from '../abuse/sign-up-guard.ts';
@@ -10,9 +10,9 @@ import { enqueueTemplateMail } from '../mail/templates.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { createAccount } from './accounts.service.ts';
 import { EmailVerificationService } from './email-verification.service.ts';
-import { mailIfNewLogin } from './new-login.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import type { ClientInfo, SessionService } from './sessions.service.ts';
+import type { ClientInfo, SessionMethod, SessionService } from './sessions.service.ts';
+import { type SignInOptions, signIn } from './sign-in.ts';
 import { findUserByEmail, findUserByLogin, hasAdministrator } from './users.repo.ts';
 
 const RESET_TTL_MS = 30 * 60_000;
@@ -42,6 +42,17 @@ async function claimToken(
   return row;
 }
 
+/** How a sign-up other than the form differs (single sign-on). */
+export interface SignUpOptions {
+  /** The provider vouched for the address: no verification mail. */
+  verified?: boolean;
+  /** Stored instead of a password hash (see sign-in-methods.ts NO_PASSWORD_HASH). */
+  passwordHash?: string;
+  method?: SessionMethod;
+  /** Runs in the account's transaction (e.g. links the provider identity). */
+  onCreated?: (tx: Db, user: UserRow) => Promise<void>;
+}
+
 export interface LoginResult {
   token: string;
   twoFactorRequired: boolean;
@@ -66,6 +77,7 @@ export class AuthService {
     body: RegisterBody,
     client: ClientInfo,
     attempt: Pick<SignUpAttempt, 'turnstileToken' | 'via'> = { via: 'form' },
+    options: SignUpOptions = {},
   ): Promise<{ token: string; uuid: string; username: string }> {
     if (!this.settings.bool('registration_enabled')) {
       throw new AppError('REGISTRATION_DISABLED', 'Sign-up is closed on this panel');
@@ -74,7 +86,14 @@ export class AuthService {
     const user = await createAccount(
       this.db,
       this.settings,
-      { ...body, roleLevel: MEMBER_ROLE_LEVEL, ip: client.ip, device: client.device },
+      {
+        ...body,
+        roleLevel: MEMBER_ROLE_LEVEL,
+        ip: client.ip,
+        device: client.device,
+        verified: options.verified,
+        passwordHash: options.passwordHash,
+      },
       // The welcome mail and the verification link commit with the account.
       async (tx, created) => {
         await this.signUpGuard.record(tx, created.id, flags);
@@ -83,10 +102,11 @@ export class AuthService {
           template: 'welcome',
           vars: { username: created.username, dashboard_url: `${this.publicUrl()}/dashboard` },
         });
-        await this.verification.issue(tx, created);
+        if (!options.verified) await this.verification.issue(tx, created);
+        await options.onCreated?.(tx, created);
       },
     );
-    const { token } = await this.sessions.create(user.id, client);
+    const { token } = await this.sessions.create(user.id, client, false, options.method);
     return { token, uuid: user.id, username: user.username };
   }
 
@@ -95,26 +115,28 @@ export class AuthService {
     const user = await findUserByLogin(this.db, body.login);
     const ok = await verifyPassword(user?.deletedAt ? undefined : user?.passwordHash, body.password);
     if (!user || !ok || user.deletedAt) throw new AppError('INVALID_CREDENTIALS', 'Wrong username, email or password');
-    if (user.banned)
-      throw new AppError(
-        'ACCOUNT_BANNED',
-        user.banReason ? `This account is banned: ${user.banReason}` : 'This account is banned',
-      );
-    // Rotation: a login never keeps using a token the browser already had.
-    const previous = await this.sessions.resolve(previousToken);
-    if (previous) await this.sessions.revoke(previous.session.id);
-    // Checked before this sign-in's own session exists.
-    await mailIfNewLogin(this.db, this.settings, user, client, this.publicUrl());
-    const { token } = await this.sessions.create(user.id, client, user.twoFactorEnabled);
-    await this.db
-      .update(users)
-      .set({
-        lastIp: client.ip ?? user.lastIp,
-        lastDevice: client.device ? sha256(client.device) : user.lastDevice,
-        lastSeenAt: new Date(),
-      })
-      .where(eq(users.id, user.id));
+    const { token } = await this.signIn(user, client, {
+      method: 'password',
+      twoFactorPending: user.twoFactorEnabled,
+      previousToken,
+    });
     return { token, twoFactorRequired: user.twoFactorEnabled };
+  }
+
+  /** The bookkeeping of every sign-in path (see sign-in.ts): passkey, single sign-on and links call it too. */
+  signIn(user: UserRow, client: ClientInfo, options: SignInOptions): Promise<{ token: string }> {
+    return signIn(
+      {
+        db: this.db,
+        settings: this.settings,
+        sessions: this.sessions,
+        publicUrl: this.publicUrl,
+        watcher: this.signUpGuard,
+      },
+      user,
+      client,
+      options,
+    );
   }
 
   /** Always succeeds from the caller's view, whether or not the address is known. */

@@ -19,6 +19,9 @@ export interface ResolvedSession {
   account: UserWithRole;
 }
 
+/** How a session was signed in: password, passkey, sso:<provider> or a one-time link. */
+export type SessionMethod = 'password' | 'passkey' | 'link' | `sso:${string}`;
+
 export interface ClientInfo {
   ip?: string;
   userAgent?: string;
@@ -45,10 +48,12 @@ export class SessionService {
     bus.subscribe(CHANNEL, (message) => this.dropLocal(message));
   }
 
+  /** `method` records how the member signed in (shown in the account's sessions list). */
   async create(
     userId: string,
     client: ClientInfo,
     twoFactorPending = false,
+    method: SessionMethod = 'password',
   ): Promise<{ token: string; row: SessionRow }> {
     const token = randomToken();
     const hours = this.settings.number('session_absolute_hours');
@@ -58,6 +63,7 @@ export class SessionService {
         userId,
         tokenHash: sha256(token),
         twoFactorPending,
+        method,
         ip: client.ip,
         userAgent: client.userAgent?.slice(0, 255),
         expiresAt: new Date(Date.now() + hours * 3_600_000),

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { access } from '../../plugins/access.ts';
 import { attemptRateLimit } from '../../plugins/rate-limit.ts';
+import { assertMayEarnOutsideEarnRoutes } from '../abuse/flags.guard.ts';
 
 const pages = { account: '/account', j4r: '/earn/j4r' } as const;
 const CallbackQuery = z.object({
@@ -93,6 +94,8 @@ export async function discordRoutes(fastify: FastifyInstance): Promise<void> {
       try {
         const visit = await app.ctx.discord.complete(userId, req.query);
         if (visit.purpose === 'link') return reply.redirect(`${pages[visit.returnTo]}?discord=linked`);
+        // The callback is not an /api/earn/ route: the earning rules are applied here, before paying.
+        await assertMayEarnOutsideEarnRoutes(app.ctx, req.auth!, req.ip);
         const paid = await app.ctx.j4r.payJoined(userId, visit.identity.id, visit.guildIds);
         if (paid > 0) await app.ctx.sessions.invalidateUser(userId);
         return reply.redirect(`${pages[visit.returnTo]}?discord=checked&paid=${paid}`);

@@ -1,5 +1,6 @@
 import { APP_VERSION, type HealthCheck, type HealthReport, type HealthState } from '@hostdeck/contracts';
 import type { AppContext } from '../../context.ts';
+import { checkVpnLists } from '../abuse/vpn-health.ts';
 import {
   checkDatabase,
   checkDisk,
@@ -31,7 +32,7 @@ export interface HealthOptions {
  */
 export class HealthService {
   constructor(
-    private readonly ctx: Pick<AppContext, 'db' | 'config' | 'panel' | 'settings'>,
+    private readonly ctx: Pick<AppContext, 'db' | 'config' | 'panel' | 'settings' | 'vpn'>,
     private readonly options: HealthOptions = {},
   ) {}
 
@@ -50,6 +51,7 @@ export class HealthService {
       ['outbox', () => checkOutbox(db)],
       ['disk', () => checkDisk(config.dataDir, this.options.statfs)],
       ['migrations', () => checkMigrations(db, this.options.migrationsFolder)],
+      ['vpn', () => checkVpnLists(this.ctx.vpn)],
       [
         'version',
         async () => ({

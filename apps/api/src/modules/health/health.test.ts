@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Keys = 'database' | 'panel' | 'smtp' | 'workers' | 'queue' | 'outbox' | 'disk' | 'migrations' | 'version';
+type Keys = 'database' | 'panel' | 'smtp' | 'workers' | 'queue' | 'outbox' | 'disk' | 'migrations' | 'version' | 'vpn';
 async function checks(): Promise<Record<Keys, HealthCheck> & { overall: string }> {
   const res = await admin.get('/api/admin/health');
   expect(res.statusCode).toBe(200);
@@ -49,7 +49,19 @@ describe('health', () => {
   it('reports every check; nothing configured yet means amber for the panel and SMTP', async () => {
     const c = await checks();
     expect(Object.keys(c).sort()).toEqual(
-      ['database', 'disk', 'migrations', 'outbox', 'overall', 'panel', 'queue', 'smtp', 'version', 'workers'].sort(),
+      [
+        'database',
+        'disk',
+        'migrations',
+        'outbox',
+        'overall',
+        'panel',
+        'queue',
+        'smtp',
+        'version',
+        'vpn',
+        'workers',
+      ].sort(),
     );
     expect(c.database).toMatchObject({ state: 'green', reason: 'database.ok' });
     expect(c.panel).toMatchObject({ state: 'amber', reason: 'panel.not_configured', action: 'panel.configure' });
@@ -57,6 +69,7 @@ describe('health', () => {
     expect(c.migrations).toMatchObject({ state: 'green', reason: 'migrations.ok' });
     expect(c.version).toMatchObject({ state: 'green', params: { version: '0.1.0' } });
     expect(c.disk.state).toBe('green');
+    expect(c.vpn).toMatchObject({ state: 'green', reason: 'vpn.off' });
     expect(c.overall).not.toBe('green');
   });
 

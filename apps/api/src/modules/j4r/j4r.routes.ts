@@ -6,6 +6,7 @@ import { crudRoutes } from '../../lib/crud-routes.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { access } from '../../plugins/access.ts';
 import { attemptRateLimit } from '../../plugins/rate-limit.ts';
+import { earningGuard } from '../abuse/flags.guard.ts';
 import { j4rServersService } from './j4r.service.ts';
 
 /** Join for rewards: the admin CRUD of Discord servers, and the member's page and check. */
@@ -34,6 +35,7 @@ export async function j4rRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/earn/j4r/check',
     {
+      preHandler: earningGuard(),
       config: { access: access.session, rateLimit: attemptRateLimit(app) },
       schema: {
         tags,

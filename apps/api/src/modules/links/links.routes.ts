@@ -10,11 +10,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { access } from '../../plugins/access.ts';
 import { attemptRateLimit } from '../../plugins/rate-limit.ts';
+import { earningGuard } from '../abuse/flags.guard.ts';
 
 /** Link rewards: the providers and my claims, starting a link, claiming it on return. */
 export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['earn'];
+  // Starting and claiming links earn: the flag hold and the anti-adblock check apply.
+  const preHandler = earningGuard({ adblock: true });
 
   app.get(
     '/api/earn/links',
@@ -32,6 +35,7 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/earn/links/:provider/start',
     {
+      preHandler,
       config: { access: access.session, rateLimit: attemptRateLimit(app) },
       schema: {
         tags,
@@ -46,6 +50,7 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/earn/links/claim',
     {
+      preHandler,
       config: { access: access.session, rateLimit: attemptRateLimit(app) },
       schema: {
         tags,

@@ -140,4 +140,67 @@ export const defaultMailTemplates: Record<MailTemplateKey, { subject: string; ht
       button('receipt_url', 'View the receipt'),
     ),
   },
+  email_change: {
+    subject: '{{app_name}}: confirm your new email address',
+    html: lines(
+      h('Confirm your new email address'),
+      p('Hello {{username}},'),
+      p('You asked to use <strong>{{new_email}}</strong> for your {{app_name}} account. Confirm it with this link:'),
+      button('confirm_url', 'Use this address'),
+      small(
+        'The link works for {{expires_hours}} hours and only once. Until it is followed, your account keeps its old address. If you did not ask for this, ignore this mail.',
+      ),
+    ),
+  },
+  email_changed: {
+    subject: '{{app_name}}: your email address was changed',
+    html: lines(
+      h('Your email address was changed'),
+      p('Hello {{username}},'),
+      p('Your {{app_name}} account now uses <strong>{{new_email}}</strong>; mails no longer come to this address.'),
+      p('If this was not you, contact support at once and change your password.'),
+      button('security_url', 'Review my account'),
+    ),
+  },
+  password_changed: {
+    subject: '{{app_name}}: your password was changed',
+    html: lines(
+      h('Your password was changed'),
+      p('Hello {{username}},'),
+      p('The password of your account was just changed, and every other session was signed out:'),
+      facts([
+        ['Time', '{{time}}'],
+        ['IP address', '{{ip}}'],
+        ['Browser', '{{browser}}'],
+      ]),
+      p('If this was not you, reset your password now with "Forgot password" on the sign-in page.'),
+      button('security_url', 'Review my account'),
+    ),
+  },
+  account_deleted: {
+    subject: '{{app_name}}: your account is being deleted',
+    html: lines(
+      h('Your account is being deleted'),
+      p('Hello {{username}},'),
+      p(
+        'As you asked, your {{app_name}} account is being deleted. Your servers are removed from the game panel first; then your personal details are erased.',
+      ),
+      small('This cannot be undone. If you did not ask for this, contact support right away.'),
+    ),
+  },
+  two_factor_disabled: {
+    subject: '{{app_name}}: two-factor authentication was turned off',
+    html: lines(
+      h('Two-factor authentication is off'),
+      p('Hello {{username}},'),
+      p('Two-factor authentication was just turned off for your account:'),
+      facts([
+        ['Time', '{{time}}'],
+        ['IP address', '{{ip}}'],
+        ['Browser', '{{browser}}'],
+      ]),
+      p('If this was not you, change your password now, end your other sessions and turn two-factor on again.'),
+      button('security_url', 'Review my account'),
+    ),
+  },
 };

@@ -60,7 +60,7 @@ describe('rendering a template', () => {
     expect(out.text).not.toMatch(/<[a-z]/i);
   });
 
-  it('has a default for each of the 11 templates that uses only its own variables, links included', () => {
+  it('has a default for each template that uses only its own variables, links included', () => {
     expect(Object.keys(defaultMailTemplates).sort()).toEqual([...mailTemplateKeys].sort());
     for (const key of mailTemplateKeys) {
       const out = renderMailTemplate(key, defaultMailTemplates[key], {});
@@ -135,9 +135,9 @@ describe('money in mails', () => {
 });
 
 describe('staff overrides', () => {
-  it('lists the 11 templates at their default, with variables and descriptions', async () => {
+  it('lists every template at its default, with variables and descriptions', async () => {
     const list = (await reader.get('/api/admin/mail-templates')).json();
-    expect(list.data).toHaveLength(11);
+    expect(list.data).toHaveLength(mailTemplateKeys.length);
     expect(list.data.every((x: { edited: boolean }) => !x.edited)).toBe(true);
     const one = (await reader.get('/api/admin/mail-templates/ticket_reply')).json().data;
     expect(one.variables.map((v: { name: string }) => v.name)).toEqual([

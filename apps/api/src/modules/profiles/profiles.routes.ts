@@ -41,7 +41,10 @@ export async function profilesRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (req) => ({
       success: true as const,
-      data: await profiles.profile(req.auth!.account.user.id, req.params.uuid),
+      data: await profiles.profile(
+        { id: req.auth!.account.user.id, permissions: req.auth!.account.role.permissions },
+        req.params.uuid,
+      ),
     }),
   );
 

@@ -1,4 +1,4 @@
-import type { Leaderboard, Profile, PublicMember } from '@hostdeck/contracts';
+import { hasPermission, type Leaderboard, type Profile, type PublicMember } from '@hostdeck/contracts';
 import { and, asc, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles, servers, users } from '../../db/schema/index.ts';
@@ -14,8 +14,20 @@ const publicColumns = {
   role_display_name: roles.displayName,
   role_color: roles.color,
 };
-/** Members others may see: not deleted, not banned. */
-const visible = and(isNull(users.deletedAt), eq(users.banned, false)) as SQL;
+/** Members others may find (lookup, leaderboard): not deleted or being deleted, not banned, profile shown. */
+const visible = and(
+  isNull(users.deletedAt),
+  isNull(users.deletionRequestedAt),
+  eq(users.banned, false),
+  eq(users.publicProfile, true),
+) as SQL;
+/** Staff who manage members see a hidden profile too. */
+const STAFF_VIEW = 'admin.users.list';
+
+export interface Viewer {
+  id: string;
+  permissions: readonly string[];
+}
 
 /** Profiles, member lookup and the leaderboard: what members may see of each other. */
 export class ProfilesService {
@@ -24,8 +36,9 @@ export class ProfilesService {
     private readonly settings: SettingsService,
   ) {}
 
-  async profile(viewerId: string, uuid: string): Promise<Profile> {
-    const own = viewerId === uuid;
+  async profile(viewer: Viewer, uuid: string): Promise<Profile> {
+    const own = viewer.id === uuid;
+    const staff = hasPermission([...viewer.permissions], STAFF_VIEW);
     if (!own && !this.settings.bool('allow_public_profiles'))
       throw new AppError('FEATURE_DISABLED', 'Profiles are private on this panel');
     const [row] = await this.db
@@ -36,13 +49,17 @@ export class ProfilesService {
         joined: users.createdAt,
         early: users.earlySupporter,
         banned: users.banned,
+        shown: users.publicProfile,
+        leaving: users.deletionRequestedAt,
         servers: sql<number>`(select count(*)::int from ${servers} where ${servers.ownerId} = ${users.id})`,
       })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
       .where(and(eq(users.id, uuid), isNull(users.deletedAt)));
-    if (!row || (row.banned && !own)) throw new AppError('NOT_FOUND', 'There is no such member');
-    const { joined, early, banned, servers: serverCount, skin, ...member } = row;
+    // A hidden profile answers as a missing one (its existence is not disclosed), except to its owner and staff.
+    if (!row || (!own && (row.banned || row.leaving || (!row.shown && !staff))))
+      throw new AppError('NOT_FOUND', 'There is no such member');
+    const { joined, early, banned, shown: _shown, leaving: _leaving, servers: serverCount, skin, ...member } = row;
     return {
       ...member,
       background: row.background,

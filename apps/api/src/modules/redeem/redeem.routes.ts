@@ -5,6 +5,7 @@ import { crudRoutes } from '../../lib/crud-routes.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { access } from '../../plugins/access.ts';
 import { attemptRateLimit } from '../../plugins/rate-limit.ts';
+import { earningGuard } from '../abuse/flags.guard.ts';
 import { redeemCode, redeemCodesService } from './redeem.service.ts';
 
 /** Redeem codes: the generated admin CRUD, and the member's redemption. */
@@ -18,6 +19,7 @@ export async function redeemRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/earn/redeem',
     {
+      preHandler: earningGuard(),
       config: { access: access.session, rateLimit: attemptRateLimit(app) },
       schema: {
         tags: ['earn'],

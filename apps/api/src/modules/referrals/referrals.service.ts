@@ -2,6 +2,7 @@ import type { ReferralsOverview } from '@hostdeck/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { referrals, type UserRow, users } from '../../db/schema/index.ts';
+import { earningOnHoldById } from '../abuse/flags.guard.ts';
 import { moveCoins } from '../coins/ledger.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 
@@ -29,6 +30,8 @@ export async function recordReferral(tx: Db, referrer: UserRow, referred: UserRo
  */
 export async function settleReferral(db: Db, settings: SettingsService, referredId: string): Promise<boolean> {
   if (!settings.bool('referrals_enabled')) return false;
+  // A referred account held for review pays nobody until staff approve it (approval settles it then).
+  if (await earningOnHoldById(db, settings, referredId)) return false;
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [row] = await tx

@@ -23,6 +23,7 @@ export function presentSession({ user, role }: UserWithRole, stats: SessionStats
       credits: user.coins,
       verified: user.emailVerifiedAt !== null,
       two_fa_enabled: user.twoFactorEnabled,
+      public_profile: user.publicProfile,
       support_pin: user.supportPin,
       referral_code: user.referralCode,
       memory_limit: user.memoryLimit,

@@ -29,7 +29,7 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
         return reply.status(401).send(sessionFailure('SESSION_INVALID'));
       }
       const { user } = resolved.account;
-      if (user.banned || user.deletedAt) {
+      if (user.banned || user.deletedAt || user.deletionRequestedAt) {
         await sessions.revoke(resolved.session.id);
         clearSessionCookies(reply, req);
         return reply.status(403).send(sessionFailure(user.banned ? 'ACCOUNT_BANNED' : 'ACCOUNT_DELETED'));

@@ -1,7 +1,7 @@
 import { type AdminUser, ROOT_PERMISSION, type UserUpdate } from '@hostdeck/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type RoleRow, roles, type UserRow, users } from '../../db/schema/index.ts';
+import { type RoleRow, recoveryCodes, roles, type UserRow, users } from '../../db/schema/index.ts';
 import { type Actor, assertFresh, assertHoldsAll } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CrudService } from '../../lib/crud-routes.ts';
@@ -132,9 +132,10 @@ export class UsersService implements CrudService<AdminUser> {
     return this.act(actor, id, 'user.reset_2fa', async (tx, { user }) => {
       const [row] = await tx
         .update(users)
-        .set({ twoFactorEnabled: false, twoFactorSecret: null, updatedAt: new Date() })
+        .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null, updatedAt: new Date() })
         .where(eq(users.id, user.id))
         .returning();
+      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
       return { row: row as UserRow };
     });
   }

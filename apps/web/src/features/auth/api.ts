@@ -11,7 +11,8 @@ export const authApi = {
       body,
     }),
   logout: () => api<Ok>('/api/user/auth/logout', { method: 'POST', body: {} }),
-  forgot: (email: string) => api<Ok>('/api/user/auth/forgot-password', { method: 'POST', body: { email } }),
+  forgot: (email: string, turnstile_token?: string) =>
+    api<Ok>('/api/user/auth/forgot-password', { method: 'POST', body: { email, turnstile_token } }),
   reset: (token: string, password: string) =>
     api<Ok>('/api/user/auth/reset-password', { method: 'POST', body: { token, password } }),
   verify2fa: (code: string) => api<Ok>('/api/user/auth/2fa/verify', { method: 'POST', body: { code } }),
@@ -21,7 +22,12 @@ export const authApi = {
       body: {},
       signal,
     }),
-  confirm2fa: (code: string) => api<Ok>('/api/user/auth/2fa/setup/confirm', { method: 'POST', body: { code } }),
+  /** Turns two-factor on; the answer carries the ten recovery codes, shown this once. */
+  confirm2fa: (code: string) =>
+    api<{ success: true; recovery_codes: string[] }>('/api/user/auth/2fa/setup/confirm', {
+      method: 'POST',
+      body: { code },
+    }),
   setupStatus: () => api<{ success: true; setup_required: boolean }>('/api/user/auth/setup'),
   setup: (body: SetupBody) => api<Ok>('/api/user/auth/setup', { method: 'POST', body }),
 };

@@ -6,13 +6,15 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { authApi } from './api.ts';
+import { useTurnstile } from './turnstile-widget.tsx';
 import { useApiForm } from './use-api-form.ts';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [sent, setSent] = useState(false);
+  const turnstile = useTurnstile('forgot_password');
   const { form, onSubmit, error } = useApiForm<{ email: string }>(ForgotPasswordBodySchema, async ({ email }) => {
-    await authApi.forgot(email);
+    await authApi.forgot(email, turnstile.token).finally(turnstile.reset);
     setSent(true);
   });
   const { errors, isSubmitting } = form.formState;
@@ -31,6 +33,7 @@ export function ForgotPasswordPage() {
         error={errors.email?.message}
         {...form.register('email')}
       />
+      {turnstile.element}
       <Button type="submit" disabled={isSubmitting}>
         {t('auth.forgot.submit')}
       </Button>

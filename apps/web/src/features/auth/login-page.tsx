@@ -1,21 +1,35 @@
 import { type LoginBody, LoginBodySchema } from '@hostdeck/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 import { takeReturnPath } from '../../lib/return-path.ts';
 import { sessionManager } from '../../lib/session-manager.ts';
 import { useSetting } from '../../lib/use-settings.ts';
+import { PasskeyButton } from '../passkeys/passkey-button.tsx';
+import { SsoButtons } from '../sso/sso-buttons.tsx';
 import { authApi } from './api.ts';
+import { useTurnstile } from './turnstile-widget.tsx';
 import { useApiForm } from './use-api-form.ts';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const registration = useSetting<boolean>('registration_enabled');
+  // The server asks for Turnstile after repeated failures (TURNSTILE_REQUIRED); then the widget shows.
+  const [askCheck, setAskCheck] = useState(false);
+  const turnstile = useTurnstile('login', askCheck);
   const { form, onSubmit, error } = useApiForm<LoginBody>(LoginBodySchema, async (values) => {
-    const res = await authApi.login(values);
+    const res = await authApi.login({ ...values, turnstile_token: turnstile.token }).catch((err: unknown) => {
+      if (turnstile.token || (err instanceof ApiError && err.code.startsWith('TURNSTILE_'))) {
+        setAskCheck(true);
+        turnstile.reset();
+      }
+      throw err;
+    });
     if (res.two_factor_required) {
       await navigate('/auth/2fa/verify');
       return;
@@ -44,6 +58,7 @@ export function LoginPage() {
         error={errors.password?.message}
         {...form.register('password')}
       />
+      {turnstile.element}
       <div className="flex justify-end">
         <Link to="/auth/forgot-password" className="text-sm text-brand-600 hover:underline dark:text-brand-300">
           {t('auth.login.forgot')}
@@ -52,6 +67,8 @@ export function LoginPage() {
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? t('common.working') : t('auth.login.submit')}
       </Button>
+      <SsoButtons />
+      <PasskeyButton mode="sign-in" />
       <div className="flex flex-wrap justify-between gap-2 text-sm text-slate-500">
         {registration !== false && (
           <Link to="/auth/register" className="text-brand-600 hover:underline dark:text-brand-300">

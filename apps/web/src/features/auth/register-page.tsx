@@ -4,8 +4,10 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { sessionManager } from '../../lib/session-manager.ts';
 import { useSetting } from '../../lib/use-settings.ts';
+import { SsoButtons } from '../sso/sso-buttons.tsx';
 import { AccountFields, AccountSchema, type AccountValues } from './account-fields.tsx';
 import { authApi } from './api.ts';
+import { useTurnstile } from './turnstile-widget.tsx';
 import { useApiForm } from './use-api-form.ts';
 
 export function RegisterPage() {
@@ -14,8 +16,10 @@ export function RegisterPage() {
   const [params] = useSearchParams();
   const open = useSetting<boolean>('registration_enabled');
   const ref = params.get('ref') ?? undefined;
+  const turnstile = useTurnstile('register');
   const { form, onSubmit, error } = useApiForm<AccountValues>(AccountSchema, async (values) => {
-    await authApi.register({ ...values, ref });
+    // A Turnstile token is good for one try: whatever the answer, the next try needs a new one.
+    await authApi.register({ ...values, ref, turnstile_token: turnstile.token }).finally(turnstile.reset);
     await sessionManager.reload();
     await navigate('/dashboard', { replace: true });
   });
@@ -40,9 +44,11 @@ export function RegisterPage() {
       {ref && <Alert tone="info">{t('auth.register.referred')}</Alert>}
       {error && <Alert>{error}</Alert>}
       <AccountFields form={form} hints />
+      {turnstile.element}
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? t('common.working') : t('auth.register.submit')}
       </Button>
+      <SsoButtons />
       <p className="text-sm text-slate-500">
         <Link to="/auth/login" className="text-brand-600 hover:underline dark:text-brand-300">
           {t('auth.register.haveAccount')}

@@ -1,4 +1,4 @@
-import { TwoFactorCodeBodySchema } from '@hostdeck/contracts';
+import { TwoFactorAnyCodeBodySchema } from '@hostdeck/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -6,13 +6,14 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { takeReturnPath } from '../../lib/return-path.ts';
 import { sessionManager } from '../../lib/session-manager.ts';
+import { PasskeyButton } from '../passkeys/passkey-button.tsx';
 import { authApi } from './api.ts';
 import { useApiForm } from './use-api-form.ts';
 
 export function TwoFactorVerifyPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { form, onSubmit, error } = useApiForm<{ code: string }>(TwoFactorCodeBodySchema, async ({ code }) => {
+  const { form, onSubmit, error } = useApiForm<{ code: string }>(TwoFactorAnyCodeBodySchema, async ({ code }) => {
     await authApi.verify2fa(code);
     await sessionManager.reload();
     await navigate(takeReturnPath(), { replace: true });
@@ -27,15 +28,18 @@ export function TwoFactorVerifyPage() {
       {error && <Alert>{error}</Alert>}
       <Field
         label={t('auth.fields.code')}
-        inputMode="numeric"
         autoComplete="one-time-code"
-        maxLength={6}
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={11}
+        hint={t('auth.twoFactor.recoveryHint')}
         error={errors.code?.message}
         {...form.register('code')}
       />
       <Button type="submit" disabled={isSubmitting}>
         {t('auth.twoFactor.verify')}
       </Button>
+      <PasskeyButton mode="second-factor" />
       <Link to="/auth/logout" className="text-sm text-slate-500 hover:underline">
         {t('auth.twoFactor.cancel')}
       </Link>

@@ -21,6 +21,7 @@ const knownMessages: Record<string, string> = {
   'Invalid URL': 'validation.url',
   'Only letters, digits, _ and - are allowed': 'validation.username',
   'Enter the 6-digit code': 'validation.code',
+  'Enter the 6-digit code or a recovery code': 'validation.twoFactorCode',
   'Pick a member': 'validation.pickMember',
   'Letters, digits, - and _ only': 'validation.codeChars',
   'A Discord id: 17 to 20 digits': 'validation.discordId',
@@ -30,6 +31,9 @@ const knownMessages: Record<string, string> = {
   'This address is a page of the panel': 'validation.reservedPath',
   'Letters, digits, spaces, - and _ only': 'validation.tag',
   'Write the announcement': 'validation.announcementBody',
+  'Letters, digits, spaces and - only': 'validation.billingZip',
+  'Letters, digits, spaces, . and - only': 'validation.billingVat',
+  'Enter your password or a two-factor code': 'validation.passwordOrCode',
   [CONTROL_CHARACTER_MESSAGE]: 'validation.controlCharacter',
 };
 

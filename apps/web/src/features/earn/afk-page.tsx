@@ -1,6 +1,6 @@
 import type { AfkStatus } from '@hostdeck/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Coins, Hourglass, MonitorSmartphone, PauseCircle, Timer } from 'lucide-react';
+import { Coins, Hourglass, MonitorSmartphone, PauseCircle, ShieldAlert, Timer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -10,11 +10,14 @@ import { api } from '../../lib/api-client.ts';
 import { useFormat } from '../../lib/format.ts';
 import { sessionManager } from '../../lib/session-manager.ts';
 import { LoadError, StatePanel } from '../servers/page-parts.tsx';
+import { useAdblockCheck } from './adblock-check.ts';
+import { AdblockNotice } from './adblock-notice.tsx';
 import { type AfkState, useAfkSocket } from './use-afk-socket.ts';
 
 /** /earn/afk: keeps a server-timed session open and shows what it earns. */
 export function AfkPage() {
   const { t } = useTranslation();
+  const adblock = useAdblockCheck();
   const status = useQuery({
     queryKey: ['earn', 'afk'],
     queryFn: () => api<AfkStatus>('/api/earn/afk'),
@@ -24,15 +27,39 @@ export function AfkPage() {
   if (status.isError) return <LoadError error={status.error} />;
   if (!status.data.enabled)
     return <StatePanel icon={PauseCircle} testId="afk-off" title={t('afk.offTitle')} message={t('afk.offMessage')} />;
-  return <AfkSession minutes={status.data.minutes} />;
+  if (adblock.state.status === 'blocked' || adblock.state.status === 'error')
+    return (
+      <div className="mx-auto max-w-3xl">
+        <AdblockNotice onRetry={adblock.retry} />
+      </div>
+    );
+  if (adblock.state.status === 'checking') return <Loading label={t('adblock.checking')} />;
+  return <AfkSession minutes={status.data.minutes} adblockToken={adblock.state.token} onAdblock={adblock.retry} />;
 }
 
-function AfkSession({ minutes }: { minutes: number }) {
+function AfkSession(props: { minutes: number; adblockToken: string | null; onAdblock: () => void }) {
+  const { minutes, adblockToken, onAdblock } = props;
   const { t } = useTranslation();
   const f = useFormat();
   // Each payout changes the balance in the top bar: the session is read again.
-  const { state, reconnect } = useAfkSocket(() => void sessionManager.reload());
+  const { state, reconnect } = useAfkSocket(() => void sessionManager.reload(), adblockToken);
   if (state.phase === 'lost') return <Navigate to="/ws?from=/earn/afk" replace />;
+  if (state.phase === 'refused' && state.refusal === 'ADBLOCK_DETECTED')
+    return (
+      <div className="mx-auto max-w-3xl">
+        <AdblockNotice onRetry={onAdblock} />
+      </div>
+    );
+  if (state.phase === 'refused')
+    return (
+      <StatePanel
+        icon={ShieldAlert}
+        tone="amber"
+        testId="afk-refused"
+        title={t('afk.refusedTitle')}
+        message={t(`errors.${state.refusal ?? 'FORBIDDEN'}`)}
+      />
+    );
   if (state.phase === 'disabled')
     return <StatePanel icon={PauseCircle} testId="afk-off" title={t('afk.offTitle')} message={t('afk.offMessage')} />;
   if (state.phase === 'taken_over')

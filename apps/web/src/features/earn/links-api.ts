@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { useBalanceChanged } from '../coins/api.ts';
+import { adblockHeaders } from './adblock-check.ts';
 
 export type LinkClaimResult = z.infer<typeof LinkClaimResultSchema>;
 
@@ -27,7 +28,7 @@ export function useStartLink() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (provider: LinkProvider) =>
-      api<LinkStartResult>(`/api/earn/links/${provider}/start`, { method: 'POST' }),
+      api<LinkStartResult>(`/api/earn/links/${provider}/start`, { method: 'POST', headers: adblockHeaders() }),
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (err) => {
       if (err instanceof ApiError && stale.has(err.code)) void client.invalidateQueries({ queryKey: linksKey });
@@ -43,7 +44,8 @@ export function useClaimLink() {
   const client = useQueryClient();
   const changed = useBalanceChanged();
   return useMutation({
-    mutationFn: (body: LinkClaimRequest) => api<LinkClaimResult>('/api/earn/links/claim', { method: 'POST', body }),
+    mutationFn: (body: LinkClaimRequest) =>
+      api<LinkClaimResult>('/api/earn/links/claim', { method: 'POST', body, headers: adblockHeaders() }),
     onSuccess: changed,
     onSettled: () => client.invalidateQueries({ queryKey: linksKey }),
   });

@@ -9,6 +9,8 @@ import { Notice, noticeLink } from '../../components/ui/notice.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useCoinText } from '../coins/coin-text.ts';
 import { LoadError, PageHeader, StatePanel } from '../servers/page-parts.tsx';
+import { useAdblockCheck } from './adblock-check.ts';
+import { AdblockNotice } from './adblock-notice.tsx';
 import { useClaimLink, useLinks } from './links-api.ts';
 import { ProviderCard, RecentClaims } from './links-parts.tsx';
 import { clock, useSecondsUntil } from './links-time.ts';
@@ -22,11 +24,19 @@ export function LinksPage() {
   const { t } = useTranslation();
   const coins = useCoinText();
   const overview = useLinks();
-  const claim = useReturningClaim();
+  // Earning calls carry the anti-adblock token: a returning claim waits for the check.
+  const adblock = useAdblockCheck();
+  const blocked = adblock.state.status === 'blocked' || adblock.state.status === 'error';
+  const claim = useReturningClaim(adblock.state.status === 'ready');
   const { refetch } = overview;
   const refresh = useCallback(() => void refetch(), [refetch]);
   const recent = overview.data?.recent ?? [];
-  const notice = <ClaimNotice claim={claim} waitingClaim={recent.find((c) => c.status === 'pending')} />;
+  const notice = (
+    <>
+      {blocked && <AdblockNotice onRetry={adblock.retry} />}
+      <ClaimNotice claim={claim} waitingClaim={recent.find((c) => c.status === 'pending')} />
+    </>
+  );
   if (overview.isPending)
     return (
       <div className="mx-auto flex max-w-5xl flex-col gap-5">
@@ -69,11 +79,13 @@ export function LinksPage() {
         <Coins className="size-5 text-amber-500 dark:text-coin" aria-hidden />
         {t('links.earnedToday')}: <strong data-testid="links-earned-today">{coins(o.earned_today)}</strong>
       </p>
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={t('links.providers')}>
-        {providers.map((p) => (
-          <ProviderCard key={p.provider} provider={p} onAvailable={refresh} />
-        ))}
-      </ul>
+      {!blocked && (
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={t('links.providers')}>
+          {providers.map((p) => (
+            <ProviderCard key={p.provider} provider={p} onAvailable={refresh} />
+          ))}
+        </ul>
+      )}
       <RecentClaims claims={o.recent} names={names} />
     </div>
   );
@@ -84,7 +96,7 @@ export function LinksPage() {
  * in development included), and taken out of the address when paid or finally refused. A claim that
  * came back too early stays in the address and can be tried again.
  */
-function useReturningClaim() {
+function useReturningClaim(ready: boolean) {
   const [params, setParams] = useSearchParams();
   const token = params.get('claim');
   const hash = params.get('hash');
@@ -110,11 +122,11 @@ function useReturningClaim() {
     });
   }, [mutate, setParams]);
   useEffect(() => {
-    if (!token || posted.current === token) return;
+    if (!ready || !token || posted.current === token) return;
     posted.current = token;
     body.current = hash ? { token, hash } : { token };
     send();
-  }, [token, hash, send]);
+  }, [ready, token, hash, send]);
   return { ...claim, retry: send };
 }
 

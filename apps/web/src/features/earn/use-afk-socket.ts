@@ -1,7 +1,7 @@
-import { AFK_CLOSE, type AfkServerMessage } from '@hostdeck/contracts';
+import { ADBLOCK_CHECK_QUERY, AFK_CLOSE, type AfkServerMessage } from '@hostdeck/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export type AfkPhase = 'connecting' | 'earning' | 'capped' | 'taken_over' | 'disabled' | 'lost';
+export type AfkPhase = 'connecting' | 'earning' | 'capped' | 'taken_over' | 'disabled' | 'refused' | 'lost';
 
 export interface AfkState {
   phase: AfkPhase;
@@ -15,6 +15,8 @@ export interface AfkState {
   minutes: number | null;
   /** When the current interval started (ms), for the countdown. */
   intervalStartedAt: number;
+  /** Why the server refused to start earning (an error code), in phase 'refused'. */
+  refusal?: string;
 }
 
 /** Before the server has said anything. */
@@ -58,6 +60,8 @@ export function afkReducer(state: AfkState, message: AfkServerMessage, now = Dat
       return { ...state, phase: 'taken_over' };
     case 'disabled':
       return { ...state, phase: 'disabled' };
+    case 'refused':
+      return { ...state, phase: 'refused', refusal: message.error_code };
   }
 }
 
@@ -65,7 +69,7 @@ export function afkReducer(state: AfkState, message: AfkServerMessage, now = Dat
  * The AFK socket: opens it, follows the page's visibility (hidden time earns nothing), and reports
  * each payout. A close the server did not explain is a lost connection (the page shows /ws).
  */
-export function useAfkSocket(onEarned: () => void) {
+export function useAfkSocket(onEarned: () => void, adblockToken: string | null = null) {
   const [state, setState] = useState<AfkState>(initialAfkState);
   const socketRef = useRef<WebSocket | null>(null);
   const cleanupRef = useRef<() => void>(() => undefined);
@@ -76,7 +80,9 @@ export function useAfkSocket(onEarned: () => void) {
     cleanupRef.current();
     setState({ ...initialAfkState, intervalStartedAt: Date.now() });
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-    const socket = new WebSocket(`${scheme}://${window.location.host}/api/earn/afk/ws`);
+    // Sockets carry no custom headers: the anti-adblock token travels in the query.
+    const query = adblockToken ? `?${ADBLOCK_CHECK_QUERY}=${encodeURIComponent(adblockToken)}` : '';
+    const socket = new WebSocket(`${scheme}://${window.location.host}/api/earn/afk/ws${query}`);
     socketRef.current = socket;
     const sendVisibility = () => {
       if (socket.readyState === WebSocket.OPEN)
@@ -90,8 +96,14 @@ export function useAfkSocket(onEarned: () => void) {
     });
     socket.addEventListener('close', (event) => {
       if (socketRef.current !== socket) return;
-      const explained = [AFK_CLOSE.takenOver, AFK_CLOSE.disabled, 1000].includes(event.code as never);
-      setState((s) => (explained || s.phase === 'taken_over' || s.phase === 'disabled' ? s : { ...s, phase: 'lost' }));
+      const explained = [AFK_CLOSE.takenOver, AFK_CLOSE.disabled, AFK_CLOSE.refused, 1000].includes(
+        event.code as never,
+      );
+      setState((s) =>
+        explained || s.phase === 'taken_over' || s.phase === 'disabled' || s.phase === 'refused'
+          ? s
+          : { ...s, phase: 'lost' },
+      );
     });
     document.addEventListener('visibilitychange', sendVisibility);
     cleanupRef.current = () => {
@@ -99,7 +111,7 @@ export function useAfkSocket(onEarned: () => void) {
       socketRef.current = null;
       socket.close(1000, 'Page closed');
     };
-  }, []);
+  }, [adblockToken]);
 
   useEffect(() => {
     connect();

@@ -47,7 +47,8 @@ describe('find a member', () => {
     await user.clear(screen.getByRole('searchbox', { name: 'Username' }));
     await user.type(screen.getByRole('searchbox', { name: 'Username' }), 'x');
     await waitFor(() => expect(router.state.location.search).toBe('?q=x'));
-    expect(screen.getByTestId('lookup-idle')).toBeInTheDocument();
+    // The router moves before React renders the new search: wait for the page, not the URL.
+    expect(await screen.findByTestId('lookup-idle')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/users/lookup?q=x')).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 import type { AdminUser } from '@hostdeck/contracts';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/permissions.ts';
+import { FlagsLink } from '../account-flags/flags-link.tsx';
 import { ResourceList } from '../admin/resource/resource-list.tsx';
 import { RowActions } from '../admin/resource/row-actions.tsx';
 import { useResourceList } from '../admin/resource/use-resource-list.ts';
@@ -22,6 +23,7 @@ export function UsersList() {
       list={list}
       query={query}
       rowKey={(u) => u.id}
+      toolbar={<FlagsLink />}
       filters={
         <>
           {canRoles && (

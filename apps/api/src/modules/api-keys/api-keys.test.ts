@@ -1,0 +1,124 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { TestClient } from '../../../test/client.ts';
+import { memberWithPermissions, signedUpMember } from '../../../test/users.ts';
+import { auditLog, authTokens, sessions } from '../../db/schema/index.ts';
+
+let t: TestApp;
+let admin: TestClient;
+let adminId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await memberWithPermissions(t.app, ['admin.root'], 8);
+  adminId = (await admin.get('/api/user/session')).json().user_info.uuid;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A request the way an integration sends it: the key, no cookies, no CSRF token. */
+function bearer(key: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${key}` },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+async function newKey(permissions: string[], by = admin): Promise<{ id: string; secret: string }> {
+  const res = await by.post('/api/admin/api-keys', { name: 'Discord bot', permissions });
+  expect(res.statusCode, res.body).toBe(201);
+  return { id: res.json().key.id, secret: res.json().secret };
+}
+
+describe('API keys', () => {
+  it('are shown once, listed without the key, and act on allowed admin routes only', async () => {
+    const key = await newKey(['admin.users.list']);
+    expect(key.secret).toMatch(/^hdk_[\w-]{40,}$/);
+    const list = await admin.get('/api/admin/api-keys');
+    expect(list.body).not.toContain(key.secret);
+    expect(list.json().data[0]).toMatchObject({ id: key.id, prefix: key.secret.slice(0, 12), revoked_at: null });
+
+    const users = await bearer(key.secret, 'GET', '/api/admin/users');
+    expect(users.statusCode, users.body).toBe(200);
+    const settings = await bearer(key.secret, 'GET', '/api/admin/settings');
+    expect(settings.statusCode).toBe(403);
+    expect(settings.json().error_code).toBe('FORBIDDEN');
+    // Keys are not sessions: member routes refuse them.
+    const own = await bearer(key.secret, 'GET', '/api/account/sign-in-methods');
+    expect(own.statusCode).toBe(401);
+    expect(own.json().error_code).toBe('API_KEY_INVALID');
+    expect((await bearer('hdk_wrong', 'GET', '/api/admin/users')).statusCode).toBe(401);
+
+    expect((await admin.delete(`/api/admin/api-keys/${key.id}`)).statusCode).toBe(200);
+    const revoked = await bearer(key.secret, 'GET', '/api/admin/users');
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json().error_code).toBe('API_KEY_INVALID');
+  });
+
+  it('never hold more than their maker', async () => {
+    const staff = await memberWithPermissions(t.app, ['admin.apikeys.create', 'admin.users.list'], 3);
+    const refused = await staff.post('/api/admin/api-keys', { name: 'x', permissions: ['admin.settings.edit'] });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error_code).toBe('PERMISSION_ESCALATION');
+    expect((await admin.post('/api/admin/api-keys', { name: 'x', permissions: ['nope'] })).statusCode).toBe(400);
+  });
+});
+
+describe('one-time sign-in links', () => {
+  it('are minted with a key, used once, audit-logged, and sign the member in', async () => {
+    const key = await newKey(['admin.users.signin_links']);
+    const { id } = await signedUpMember(t.app);
+    const minted = await bearer(key.secret, 'POST', `/api/admin/users/${id}/sign-in-link`, { minutes: 5 });
+    expect(minted.statusCode, minted.body).toBe(201);
+    const { url, expires_at } = minted.json();
+    const expiresIn = new Date(expires_at).getTime() - Date.now();
+    expect(expiresIn).toBeGreaterThan(4 * 60_000);
+    expect(expiresIn).toBeLessThanOrEqual(5 * 60_000);
+    const token = new URL(url).searchParams.get('token') ?? '';
+    expect(new URL(url).pathname).toBe('/auth/link');
+
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.sign_in_link'), eq(auditLog.targetId, id)));
+    expect(entry).toMatchObject({ actorId: adminId, after: expect.objectContaining({ integration_id: key.id }) });
+
+    const browser = new TestClient(t.app);
+    const used = await browser.post('/api/user/auth/link', { token });
+    expect(used.statusCode, used.body).toBe(200);
+    expect(used.json()).toEqual({ success: true, two_factor_required: false });
+    expect((await browser.get('/api/user/session')).json().user_info.uuid).toBe(id);
+    const methods = await t.database.db
+      .select({ method: sessions.method })
+      .from(sessions)
+      .where(eq(sessions.userId, id));
+    expect(methods.map((m) => m.method)).toContain('link');
+
+    const again = await new TestClient(t.app).post('/api/user/auth/link', { token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error_code).toBe('SIGN_IN_LINK_INVALID');
+  });
+
+  it('refuses an expired link', async () => {
+    const { id } = await signedUpMember(t.app);
+    const { url } = (await admin.post(`/api/admin/users/${id}/sign-in-link`, {})).json();
+    await t.database.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(authTokens.kind, 'sign_in_link'), eq(authTokens.userId, id)));
+    const res = await new TestClient(t.app).post('/api/user/auth/link', {
+      token: new URL(url).searchParams.get('token'),
+    });
+    expect(res.json().error_code).toBe('SIGN_IN_LINK_INVALID');
+  });
+
+  it('cannot open an account holding permissions the minter lacks', async () => {
+    const key = await newKey(['admin.users.signin_links']);
+    const res = await bearer(key.secret, 'POST', `/api/admin/users/${adminId}/sign-in-link`, {});
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error_code).toBe('PERMISSION_ESCALATION');
+  });
+});
