@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpDouble } from './http-double.ts';
 
 interface Grant {
   userId: string;
@@ -16,7 +16,7 @@ interface Grant {
  * /users/@me/guilds with a Bearer token, and GET /api/v10/guilds/{id}/members/{user} with a Bot token
  * (404 {"code":10007,"message":"Unknown Member"}; 403 {"code":50001} when the bot is not in the guild).
  */
-export class DiscordDouble {
+export class DiscordDouble extends HttpDouble {
   readonly clientId = '1100000000000000001';
   readonly clientSecret = 'discord-secret';
   readonly botToken = 'bot-token';
@@ -42,26 +42,6 @@ export class DiscordDouble {
   private readonly codes = new Map<string, Grant>();
   private readonly tokens = new Map<string, string>();
   private readonly tokenScopes = new Map<string, string>();
-  private server?: Server;
-  url = '';
-
-  async listen(): Promise<string> {
-    const server = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (c) => {
-        raw += c;
-      });
-      req.on('end', () => this.handle(req, raw, res));
-    });
-    this.server = server;
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    return this.url;
-  }
-
-  close(): Promise<void> {
-    return new Promise((r) => (this.server ? this.server.close(() => r()) : r()));
-  }
 
   addUser(id: string, username: string, guilds: string[] = [], email?: { email: string; verified: boolean }) {
     const user = {
@@ -101,7 +81,7 @@ export class DiscordDouble {
     return back.toString();
   }
 
-  private handle(req: IncomingMessage, raw: string, res: ServerResponse) {
+  protected handle(req: IncomingMessage, raw: string, res: ServerResponse) {
     const u = new URL(req.url ?? '/', this.url);
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });

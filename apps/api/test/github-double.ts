@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpDouble } from './http-double.ts';
 
 interface Grant {
   userId: string;
@@ -24,7 +24,7 @@ export interface GitHubDoubleUser {
  * answers HTTP 200 {"error":"bad_verification_code",...} as GitHub does), and the REST API's
  * GET /user and GET /user/emails with a Bearer token. Point GITHUB_OAUTH_URL and GITHUB_API_URL at it.
  */
-export class GitHubDouble {
+export class GitHubDouble extends HttpDouble {
   readonly clientId = 'Iv1.0123456789abcdef';
   readonly clientSecret = 'github-secret-0123456789abcdef0123456789';
   readonly users = new Map<string, GitHubDoubleUser>();
@@ -36,26 +36,6 @@ export class GitHubDouble {
   readonly tokenRequests: URLSearchParams[] = [];
   private readonly codes = new Map<string, Grant>();
   private readonly tokens = new Map<string, string>();
-  private server?: Server;
-  url = '';
-
-  async listen(port = 0): Promise<string> {
-    const server = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (c) => {
-        raw += c;
-      });
-      req.on('end', () => this.handle(req, raw, res));
-    });
-    this.server = server;
-    await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    return this.url;
-  }
-
-  close(): Promise<void> {
-    return new Promise((r) => (this.server ? this.server.close(() => r()) : r()));
-  }
 
   addUser(id: number, login: string, email: string | null, verified = true, name: string | null = null) {
     const user: GitHubDoubleUser = {
@@ -96,7 +76,7 @@ export class GitHubDouble {
     return back.toString();
   }
 
-  private handle(req: IncomingMessage, raw: string, res: ServerResponse) {
+  protected handle(req: IncomingMessage, raw: string, res: ServerResponse) {
     const u = new URL(req.url ?? '/', this.url);
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpDouble } from './http-double.ts';
 
 /** Cloudflare's documented dummy secret keys (https://developers.cloudflare.com/turnstile/troubleshooting/testing/). */
 export const TURNSTILE_TEST_SECRETS = {
@@ -18,32 +18,12 @@ export const TURNSTILE_DUMMY_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
  * The dummy secrets behave as Cloudflare documents; with `secret`, only tokens from issue() pass,
  * once each (a second use is "timeout-or-duplicate").
  */
-export class TurnstileDouble {
+export class TurnstileDouble extends HttpDouble {
   readonly secret = `0x4AAAAAAA${randomBytes(12).toString('hex')}`;
   readonly siteKey = '0x4AAAAAAAdoubleSiteKey';
   /** What siteverify received, in order. */
   readonly requests: Record<string, string>[] = [];
   private readonly tokens = new Map<string, boolean>();
-  private server?: Server;
-  url = '';
-
-  async listen(): Promise<string> {
-    const server = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (c) => {
-        raw += c;
-      });
-      req.on('end', () => this.handle(req, raw, res));
-    });
-    this.server = server;
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    return this.url;
-  }
-
-  close(): Promise<void> {
-    return new Promise((r) => (this.server ? this.server.close(() => r()) : r()));
-  }
 
   /** A token as the widget would get it after a solved challenge (valid once). */
   issue(): string {
@@ -52,7 +32,7 @@ export class TurnstileDouble {
     return token;
   }
 
-  private handle(req: IncomingMessage, raw: string, res: ServerResponse) {
+  protected handle(req: IncomingMessage, raw: string, res: ServerResponse) {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));

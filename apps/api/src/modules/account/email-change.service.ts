@@ -1,9 +1,10 @@
 import type { EmailChange } from '@hostdeck/contracts';
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authTokens, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { claimToken } from '../auth/auth-tokens.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import type { SessionService } from '../auth/sessions.service.ts';
 import { enqueueTemplateMail } from '../mail/templates.ts';
@@ -81,18 +82,7 @@ export class EmailChangeService {
     const result = await this.db
       .transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        const [claimed] = await tx
-          .update(authTokens)
-          .set({ usedAt: new Date() })
-          .where(
-            and(
-              eq(authTokens.tokenHash, sha256(token)),
-              eq(authTokens.kind, 'change_email'),
-              isNull(authTokens.usedAt),
-              gt(authTokens.expiresAt, sql`now()`),
-            ),
-          )
-          .returning({ userId: authTokens.userId, data: authTokens.data });
+        const claimed = await claimToken(tx, 'change_email', token);
         const email = typeof claimed?.data?.email === 'string' ? claimed.data.email : null;
         if (!claimed?.userId || !email) throw invalidLink();
         const [user] = await tx.select().from(users).where(eq(users.id, claimed.userId)).for('update');

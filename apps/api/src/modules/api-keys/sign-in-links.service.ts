@@ -1,4 +1,3 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authTokens } from '../../db/schema/index.ts';
 import { type Actor, assertHoldsAll } from '../../lib/actor.ts';
@@ -6,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import { claimToken } from '../auth/auth-tokens.ts';
 import type { ClientInfo } from '../auth/sessions.service.ts';
 import { findUserWithRole } from '../auth/users.repo.ts';
 
@@ -64,18 +64,7 @@ export class SignInLinksService {
     client: ClientInfo,
     previousToken: string | undefined,
   ): Promise<{ token: string; twoFactorRequired: boolean }> {
-    const [claimed] = await this.db
-      .update(authTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(authTokens.tokenHash, sha256(token)),
-          eq(authTokens.kind, 'sign_in_link'),
-          isNull(authTokens.usedAt),
-          gt(authTokens.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ userId: authTokens.userId });
+    const claimed = await claimToken(this.db, 'sign_in_link', token);
     if (!claimed?.userId)
       throw new AppError('SIGN_IN_LINK_INVALID', 'This sign-in link is invalid, used or expired; ask for a new one');
     const account = await findUserWithRole(this.db, claimed.userId);

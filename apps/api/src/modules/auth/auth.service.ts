@@ -1,6 +1,6 @@
 import type { LoginBody, RegisterBody, SetupBody } from '@hostdeck/contracts';
 import { ADMINISTRATOR_ROLE_LEVEL, MEMBER_ROLE_LEVEL } from '@hostdeck/contracts';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authTokens, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -9,6 +9,7 @@ import type { SignUpAttempt, SignUpGuard } from '../abuse/sign-up-guard.ts';
 import { enqueueTemplateMail } from '../mail/templates.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { createAccount } from './accounts.service.ts';
+import { claimToken } from './auth-tokens.ts';
 import { EmailVerificationService } from './email-verification.service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { ClientInfo, SessionMethod, SessionService } from './sessions.service.ts';
@@ -17,30 +18,6 @@ import { findUserByEmail, findUserByLogin, hasAdministrator } from './users.repo
 
 const RESET_TTL_MS = 30 * 60_000;
 const SETUP_TTL_MS = 24 * 3_600_000;
-
-/**
- * Marks a single-use token used, atomically: one conditional UPDATE, so two requests racing with
- * the same token cannot both succeed. Uses the database clock for the expiry.
- */
-async function claimToken(
-  db: Db,
-  kind: 'password_reset' | 'setup',
-  token: string,
-): Promise<{ userId: string | null } | undefined> {
-  const [row] = await db
-    .update(authTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(authTokens.tokenHash, sha256(token)),
-        eq(authTokens.kind, kind),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ userId: authTokens.userId });
-  return row;
-}
 
 /** How a sign-up other than the form differs (single sign-on). */
 export interface SignUpOptions {

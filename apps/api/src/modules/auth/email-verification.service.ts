@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authTokens, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -6,6 +6,7 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { enqueueTemplateMail } from '../mail/templates.ts';
 import { settleReferral } from '../referrals/referrals.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import { claimToken } from './auth-tokens.ts';
 import type { SessionService } from './sessions.service.ts';
 
 const VERIFY_TTL_HOURS = 48;
@@ -78,18 +79,7 @@ export class EmailVerificationService {
   async verify(token: string): Promise<void> {
     const userId = await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const [claimed] = await tx
-        .update(authTokens)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(authTokens.tokenHash, sha256(token)),
-            eq(authTokens.kind, 'verify_email'),
-            isNull(authTokens.usedAt),
-            gt(authTokens.expiresAt, sql`now()`),
-          ),
-        )
-        .returning({ userId: authTokens.userId });
+      const claimed = await claimToken(tx, 'verify_email', token);
       if (!claimed?.userId) return null;
       await tx
         .update(users)
