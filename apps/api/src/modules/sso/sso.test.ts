@@ -49,17 +49,21 @@ async function trip(client: TestClient, provider: 'github' | 'discord', mode: 'l
   return new URL(res.headers.location as string, 'http://panel');
 }
 const where = (u: URL) => `${u.pathname}${u.search}`;
+// Provider ids come from the counter alone: ids made from the random suffix's digits could repeat
+// (one run linked a new GitHub user to an earlier member's identity).
 const githubUser = (email: string | null, verified = true) => {
   const n = next();
-  return github.addUser(Number(n.replace(/\D/g, '')) + 1000, `octo-${n}`, email, verified, 'Octo Cat');
+  return github.addUser(1_000_000 + seq, `octo-${n}`, email, verified, 'Octo Cat');
 };
-const discordUser = (email: string | null, verified: boolean) =>
-  discord.addUser(
-    `4${next().replace(/\D/g, '').padEnd(17, '0')}`,
-    `disc_${next()}`,
+const discordUser = (email: string | null, verified: boolean) => {
+  const n = next();
+  return discord.addUser(
+    String(400_000_000_000_000_000n + BigInt(seq)),
+    `disc_${n}`,
     [],
     email ? { email, verified } : undefined,
   );
+};
 const userByEmail = async (email: string) =>
   (await t.database.db.select().from(users).where(eq(users.email, email)))[0];
 const identitiesOf = (userId: string) =>
