@@ -17,6 +17,7 @@ import { coinsRoutes } from './modules/coins/coins.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { discordRoutes } from './modules/discord/discord.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { probesRoutes } from './modules/health/probes.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { j4rRoutes } from './modules/j4r/j4r.routes.ts';
 import { linksRoutes } from './modules/links/links.routes.ts';
@@ -48,6 +49,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   sessionRoutes,
   dashboardRoutes,
   healthRoutes,
+  probesRoutes,
   authRoutes,
   ssoRoutes,
   apiKeysRoutes,

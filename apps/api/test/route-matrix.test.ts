@@ -367,6 +367,7 @@ const fixtures: Record<string, () => Promise<Request>> = {
     await t.app.ctx.settings.update({ demo_panel_enabled: true });
     return { url: '/api/admin/panel/test' };
   },
+  'POST /api/admin/panel/demo': async () => ({ url: '/api/admin/panel/demo' }),
 };
 afterAll(() => t.close());
 afterAll(() => matrixSmtp?.close());

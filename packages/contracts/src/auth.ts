@@ -52,6 +52,8 @@ export const TwoFactorCodeBodySchema = z.object({
 /** First-run setup: creates the first Administrator with the one-time token printed in the log. */
 export const SetupBodySchema = RegisterBodySchema.omit({ ref: true, turnstile_token: true }).extend({
   token: z.string().min(16).max(128),
+  /** "Try it with the demo panel": also switch on the simulated panel and import its catalogue. */
+  demo: z.boolean().optional(),
 });
 export type SetupBody = z.infer<typeof SetupBodySchema>;
 
@@ -60,6 +62,11 @@ export const RegisterResponseSchema = z.object({
   user: z.object({ uuid: z.string(), username: z.string() }),
 });
 export const LoginResponseSchema = z.object({ success: z.literal(true), two_factor_required: z.boolean() });
+/** `demo_panel`: present when the setup asked for the demo panel; `failed` leaves the administrator created. */
+export const SetupResponseSchema = z.object({
+  success: z.literal(true),
+  demo_panel: z.enum(['ready', 'failed']).optional(),
+});
 export const SetupStatusResponseSchema = z.object({ success: z.literal(true), setup_required: z.boolean() });
 export const TwoFactorSetupResponseSchema = z.object({
   success: z.literal(true),

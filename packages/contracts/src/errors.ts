@@ -96,6 +96,8 @@ export const errorStatus = {
   API_KEY_INVALID: 401,
   SIGN_IN_LINK_INVALID: 400,
   PANEL_NOT_CONFIGURED: 409,
+  /** The demo panel is offered only while no real panel is configured. */
+  PANEL_ALREADY_CONFIGURED: 409,
   IN_USE: 409,
   DEPARTMENT_IN_USE: 409,
   DEPARTMENT_UNAVAILABLE: 409,

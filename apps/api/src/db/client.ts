@@ -61,10 +61,32 @@ export async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db as never, { migrationsFolder }),
+    migrate: () => migrateLocked(pool, db),
     size: () => databaseSize(db),
     close: () => pool.end(),
   };
+}
+
+/** Any fixed number: the advisory lock every instance takes around its start-up migrations. */
+const MIGRATION_LOCK = 0x48_44_4d_47; // "HDMG"
+
+/**
+ * Instances that start together (docker compose up, a rolling upgrade) take turns: drizzle's
+ * migrator has no lock of its own, and two of them at once fail on the same CREATE statements.
+ * The second finds nothing left to apply.
+ */
+async function migrateLocked(pool: pg.Pool, db: Db): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(db as never, { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /** Embedded PostgreSQL in DATA_DIR/db; one process at a time (see lock.ts). */

@@ -39,7 +39,8 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
 
   app.addHook('onRequest', async (req, reply) => {
     const cookie = req.cookies[CSRF_COOKIE];
-    if (!cookie) setCsrfCookie(reply, req, randomToken(24));
+    // A load balancer's probe is no browser: no token for it (and no random bytes made).
+    if (!cookie && !req.routeOptions.config?.probe) setCsrfCookie(reply, req, randomToken(24));
     if (!UNSAFE.has(req.method) || !req.url.startsWith('/api/')) return;
     // A provider's webhook carries no cookie: its signature, checked by the route, stands in for the token.
     if (req.routeOptions.config?.webhook) return;

@@ -10,6 +10,7 @@ import {
   ResetPasswordBodySchema,
   SESSION_COOKIE,
   SetupBodySchema,
+  SetupResponseSchema,
   SetupStatusResponseSchema,
   TwoFactorAnyCodeBodySchema,
   TwoFactorCodeBodySchema,
@@ -21,6 +22,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { clearSessionCookies, deviceId, setSessionCookies } from '../../lib/cookies.ts';
 import { access } from '../../plugins/access.ts';
 import { authRateLimit } from '../../plugins/rate-limit.ts';
+import { startDemoPanel } from '../panel/demo-panel.service.ts';
 import type { ClientInfo } from './sessions.service.ts';
 
 const errors = {
@@ -225,13 +227,22 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         tags,
         summary: 'Create the first administrator with the one-time setup token',
         body: SetupBodySchema,
-        response: { 201: OkSchema, ...errors },
+        response: { 201: SetupResponseSchema, ...errors },
       },
     },
     async (req, reply) => {
-      const token = await auth.completeSetup(req.body, client(req));
+      const { token, userId } = await auth.completeSetup(req.body, client(req));
       setSessionCookies(reply, req, token);
-      return reply.status(201).send({ success: true as const });
+      if (!req.body.demo) return reply.status(201).send({ success: true as const });
+      // The administrator exists whatever happens next; a failed demo import is retried from the admin pages.
+      const demo = await startDemoPanel(app.ctx, { id: userId, permissions: ['admin.root'] }).then(
+        () => 'ready' as const,
+        (err: unknown) => {
+          req.log.warn({ err }, 'setup: the demo panel could not be prepared');
+          return 'failed' as const;
+        },
+      );
+      return reply.status(201).send({ success: true as const, demo_panel: demo });
     },
   );
 }

@@ -176,7 +176,8 @@ export class AuthService {
     return `${this.publicUrl()}/auth/setup?token=${encodeURIComponent(token)}`;
   }
 
-  async completeSetup(body: SetupBody, client: ClientInfo): Promise<string> {
+  /** Answers the new session's token and the administrator's id. */
+  async completeSetup(body: SetupBody, client: ClientInfo): Promise<{ token: string; userId: string }> {
     if (!(await this.setupRequired()))
       throw new AppError('SETUP_ALREADY_DONE', 'This panel already has an administrator');
     // Claim the token and create the account together: a refused account leaves the link usable.
@@ -195,6 +196,6 @@ export class AuthService {
       });
     });
     const { token } = await this.sessions.create(user.id, client);
-    return token;
+    return { token, userId: user.id };
   }
 }

@@ -1,8 +1,10 @@
-import { ErrorEnvelopeSchema } from '@hostdeck/contracts';
+import { DemoPanelResponseSchema, ErrorEnvelopeSchema } from '@hostdeck/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../lib/actor.ts';
 import { access } from '../../plugins/access.ts';
+import { startDemoPanel } from './demo-panel.service.ts';
 
 const ReportSchema = z.object({
   success: z.literal(true),
@@ -43,5 +45,24 @@ export async function panelRoutes(fastify: FastifyInstance): Promise<void> {
         latency_ms: report.latencyMs,
       };
     },
+  );
+
+  app.post(
+    '/api/admin/panel/demo',
+    {
+      config: { access: access.permission('admin.settings.edit') },
+      schema: {
+        tags: ['panel'],
+        summary: 'Switch on the demo panel and import its locations, categories and eggs (again: re-sync)',
+        response: {
+          200: DemoPanelResponseSchema,
+          401: ErrorEnvelopeSchema,
+          403: ErrorEnvelopeSchema,
+          409: ErrorEnvelopeSchema,
+          502: ErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (req) => ({ success: true as const, ...(await startDemoPanel(app.ctx, actorOf(req))) }),
   );
 }

@@ -9,8 +9,10 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { MailTest } from '../mail-templates/mail-test.tsx';
 import { useAdminSettings, useSaveSettings } from './api.ts';
+import { DemoPanelButton } from './demo-panel-button.tsx';
 import { PanelTest } from './panel-test.tsx';
 import { type Draft, SettingField } from './setting-field.tsx';
+import { useScrollToHash } from './use-scroll-to-hash.ts';
 
 const initial = (s: AdminSetting): Draft => (s.visibility === 'secret' ? '' : (s.value ?? ''));
 
@@ -30,6 +32,8 @@ export function SettingsPage() {
       .filter((g) => g.items.length > 0);
   }, [query.data]);
 
+  // Links such as /mc-admin/settings#settings-panel (from an empty catalogue) land on their group.
+  useScrollToHash(groups.length > 0);
   if (query.isPending) return <Loading label={t('common.loading')} />;
   if (query.isError)
     return <Alert>{t(`errors.${query.error instanceof ApiError ? query.error.code : 'SERVER_ERROR'}`)}</Alert>;
@@ -69,7 +73,7 @@ export function SettingsPage() {
       {errors._form && <Alert>{errors._form}</Alert>}
       {Object.keys(errors).some((k) => k !== '_form') && <Alert>{t('errors.VALIDATION_ERROR')}</Alert>}
       {groups.map(({ group, items }) => (
-        <fieldset key={group} className="surface p-5" disabled={!canEdit}>
+        <fieldset key={group} id={`settings-${group}`} className="surface scroll-mt-20 p-5" disabled={!canEdit}>
           <legend className="px-1 text-lg font-semibold">{t(`settings.groups.${group}`)}</legend>
           {items.map((s) => (
             <SettingField
@@ -88,6 +92,11 @@ export function SettingsPage() {
             />
           ))}
           {group === 'panel' && canEdit && <PanelTest dirty={changed.length > 0} />}
+          {group === 'panel' && canEdit && !items.some((s) => s.key === 'pterodactyl_base_url' && s.value) && (
+            <div className="pt-4">
+              <DemoPanelButton />
+            </div>
+          )}
           {group === 'mail' && canEdit && <MailTest dirty={changed.length > 0} />}
         </fieldset>
       ))}

@@ -29,5 +29,6 @@ export const authApi = {
       body: { code },
     }),
   setupStatus: () => api<{ success: true; setup_required: boolean }>('/api/user/auth/setup'),
-  setup: (body: SetupBody) => api<Ok>('/api/user/auth/setup', { method: 'POST', body }),
+  setup: (body: SetupBody) =>
+    api<{ success: true; demo_panel?: 'ready' | 'failed' }>('/api/user/auth/setup', { method: 'POST', body }),
 };

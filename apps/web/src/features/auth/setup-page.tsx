@@ -15,6 +15,9 @@ export function SetupPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [required, setRequired] = useState<boolean | null>(null);
+  // Opt-in: a real installation must not start with a simulated catalogue it then has to delete.
+  const [demo, setDemo] = useState(false);
+  const [demoFailed, setDemoFailed] = useState(false);
   useEffect(() => {
     authApi.setupStatus().then(
       (r) => setRequired(r.setup_required),
@@ -22,11 +25,24 @@ export function SetupPage() {
     );
   }, []);
   const { form, onSubmit, error } = useApiForm<AccountValues>(AccountSchema, async (values) => {
-    await authApi.setup({ ...values, token });
+    const result = await authApi.setup({ ...values, token, ...(demo ? { demo: true } : {}) });
     await sessionManager.reload();
-    await navigate('/mc-admin', { replace: true });
+    // The administrator exists either way; a failed demo import is retried from the create page.
+    if (result.demo_panel === 'failed') return setDemoFailed(true);
+    // With the demo catalogue in place the first thing to try is creating a server.
+    await navigate(result.demo_panel === 'ready' ? '/server/create' : '/mc-admin', { replace: true });
   });
   const { isSubmitting } = form.formState;
+  if (demoFailed) {
+    return (
+      <div className="flex flex-col gap-4" data-testid="setup-demo-failed">
+        <Alert>{t('auth.setup.demoFailed')}</Alert>
+        <Link to="/server/create" className="text-sm text-brand-600 hover:underline dark:text-brand-300">
+          {t('servers.create.title')}
+        </Link>
+      </div>
+    );
+  }
   if (required === false) {
     return (
       <div className="flex flex-col gap-4">
@@ -46,6 +62,22 @@ export function SetupPage() {
       {!token && <Alert>{t('errors.SETUP_TOKEN_INVALID')}</Alert>}
       {error && <Alert>{error}</Alert>}
       <AccountFields form={form} />
+      <label className="flex items-start gap-3 rounded-xl border border-slate-200 p-3 text-sm dark:border-slate-700">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4"
+          checked={demo}
+          onChange={(e) => setDemo(e.target.checked)}
+          data-testid="setup-demo"
+          aria-describedby="setup-demo-hint"
+        />
+        <span className="flex flex-col gap-1">
+          <span className="font-medium">{t('auth.setup.demo')}</span>
+          <span id="setup-demo-hint" className="text-slate-500">
+            {t('auth.setup.demoHint')}
+          </span>
+        </span>
+      </label>
       <Button type="submit" disabled={isSubmitting || !token}>
         {t('auth.setup.submit')}
       </Button>

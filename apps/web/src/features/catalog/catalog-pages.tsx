@@ -18,6 +18,7 @@ import { type Column, ResourceList } from '../admin/resource/resource-list.tsx';
 import { RowActions } from '../admin/resource/row-actions.tsx';
 import { useResourceList } from '../admin/resource/use-resource-list.ts';
 import { categoriesApi, eggsApi, locationsApi } from './api.ts';
+import { CatalogueDemoOffer } from './catalogue-demo-offer.tsx';
 
 type Api = ReturnType<typeof resourceApi<{ id: number; name: string; updated_at: string }>>;
 
@@ -150,6 +151,9 @@ export function CatalogList({ name }: { name: string }) {
   const r = resources[name] as CatalogResource;
   const { list, query, can } = useResourceList(r.api, r.permission, ['status', 'vip', 'enabled', 'category_id']);
   const base = `/mc-admin/${r.path}`;
+  // Empty, not merely filtered to nothing: the first-run case.
+  const empty =
+    query.data?.total === 0 && ![...list.params.keys()].some((k) => !['page', 'per_page', 'sort'].includes(k));
   return (
     <ResourceList<Record<string, unknown>>
       title={t(r.title)}
@@ -157,7 +161,14 @@ export function CatalogList({ name }: { name: string }) {
       query={query as never}
       rowKey={(row) => String(row.id)}
       createPath={can.create ? `${base}/create` : undefined}
-      toolbar={can.create ? <ImportButton path={r.path} invalidate={r.api.all} /> : undefined}
+      toolbar={
+        can.create ? (
+          <>
+            <CatalogueDemoOffer empty={empty} />
+            <ImportButton path={r.path} invalidate={r.api.all} />
+          </>
+        ) : undefined
+      }
       columns={r.columns(t)}
       actions={(row) => <RowActions to={`${base}/${row.id}`} edit={can.edit} remove={can.remove} />}
     />

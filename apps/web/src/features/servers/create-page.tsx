@@ -7,6 +7,7 @@ import { Loading } from '../../components/ui/loading.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { serverKeys, useRequestServer, useServerOptions } from './api.ts';
 import { DemoPanelNote } from './demo-panel-note.tsx';
+import { catalogueEmpty, EmptyCatalogue } from './empty-catalogue.tsx';
 import { LoadError, PageHeader, StatePanel } from './page-parts.tsx';
 import { pickResources } from './resources.ts';
 import { ServerWizard } from './server-wizard.tsx';
@@ -32,6 +33,7 @@ export function CreateServerPage() {
         message={t('servers.create.offMessage')}
       />
     );
+  if (catalogueEmpty(o)) return <EmptyCatalogue panel={o.panel} />;
   if (o.free.servers < 1)
     return (
       <StatePanel
