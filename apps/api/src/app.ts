@@ -33,6 +33,8 @@ import { J4rService } from './modules/j4r/j4r.service.ts';
 import { LinksService } from './modules/links/links.service.ts';
 import { MailOutbox } from './modules/mail/mail.service.ts';
 import { bindMailPublicUrl } from './modules/mail/templates.ts';
+import { registerRequestMetrics } from './modules/metrics/metrics.routes.ts';
+import { Metrics } from './modules/metrics/metrics.ts';
 import { PasskeySignInService } from './modules/passkeys/passkey-sign-in.service.ts';
 import { PasskeysService } from './modules/passkeys/passkeys.service.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
@@ -188,7 +190,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     vpnLists: new VpnListsWorker(vpn, settings, app.log),
     turnstile,
     adblock: new AdblockService(settings, appKey),
+    metrics: new Metrics({ db: database.db, pool: database.pool, log: app.log, sessionCache: sessions.cacheStats }),
   };
+  for (const worker of [
+    ctx.mail,
+    ctx.serverQueue,
+    ctx.serverLifecycle,
+    ctx.accountDeletion,
+    ctx.j4rRecheck,
+    ctx.backupSchedule,
+    ctx.vpnLists,
+  ])
+    worker.meter = ctx.metrics.workers;
   app.decorate('ctx', ctx);
 
   // Routes added by third-party plugins (the docs UI) are public documentation.
@@ -204,6 +217,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const routeTable: RouteInfo[] = [];
   app.decorate('routeTable', routeTable);
   registerAccess(app, routeTable);
+  registerRequestMetrics(app);
   // After the access hook: the user.permission.vpn bypass reads the resolved session.
   registerVpnGuard(app);
   await registerRateLimit(app);

@@ -50,4 +50,10 @@ describe('loadConfig', () => {
     expect(message).toContain('DATABASE_URL: must start with postgres://');
     expect(message).toContain('PUBLIC_URL');
   });
+
+  it('reads METRICS_TOKEN (off when unset) and refuses a short one', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(32) }).metricsToken).toBe('a'.repeat(32));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN: must be at least 16 characters');
+  });
 });

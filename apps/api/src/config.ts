@@ -39,6 +39,8 @@ const EnvSchema = z.object({
   GITHUB_API_URL: z.url().optional(),
   /** Where Cloudflare Turnstile's siteverify is (tests point it at a double); Cloudflare's otherwise. */
   TURNSTILE_BASE_URL: z.url().optional(),
+  /** Bearer token for GET /metrics (Prometheus); the route answers 404 while it is unset. */
+  METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -64,6 +66,8 @@ export interface Config {
   githubApiUrl?: string;
   /** Cloudflare Turnstile's address (siteverify); https://challenges.cloudflare.com when unset. */
   turnstileBaseUrl?: string;
+  /** Bearer token for GET /metrics; /metrics is off (404) without it. */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -96,5 +100,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     githubOAuthUrl: e.GITHUB_OAUTH_URL?.replace(/\/+$/, ''),
     githubApiUrl: e.GITHUB_API_URL?.replace(/\/+$/, ''),
     turnstileBaseUrl: e.TURNSTILE_BASE_URL?.replace(/\/+$/, ''),
+    metricsToken: e.METRICS_TOKEN,
   };
 }

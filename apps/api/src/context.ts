@@ -19,6 +19,7 @@ import type { DiscordService } from './modules/discord/discord.service.ts';
 import type { J4rService } from './modules/j4r/j4r.service.ts';
 import type { LinksService } from './modules/links/links.service.ts';
 import type { MailOutbox } from './modules/mail/mail.service.ts';
+import type { Metrics } from './modules/metrics/metrics.ts';
 import type { PasskeySignInService } from './modules/passkeys/passkey-sign-in.service.ts';
 import type { PasskeysService } from './modules/passkeys/passkeys.service.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
@@ -99,6 +100,8 @@ export interface AppContext {
   vpnLists: VpnListsWorker;
   /** Cloudflare Turnstile on sign-up, forgot-password and sign-in after failures. */
   turnstile: TurnstileService;
+  /** Prometheus metrics of this instance (GET /metrics with METRICS_TOKEN). */
+  metrics: Metrics;
 }
 
 declare module 'fastify' {

@@ -23,6 +23,7 @@ import { j4rRoutes } from './modules/j4r/j4r.routes.ts';
 import { linksRoutes } from './modules/links/links.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { panelRoutes } from './modules/panel/panel.routes.ts';
 import { passkeyAuthRoutes } from './modules/passkeys/passkey-auth.routes.ts';
 import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
@@ -50,6 +51,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   dashboardRoutes,
   healthRoutes,
   probesRoutes,
+  metricsRoutes,
   authRoutes,
   ssoRoutes,
   apiKeysRoutes,

@@ -20,7 +20,15 @@ export interface Database {
   migrate(): Promise<void>;
   /** Size of the database in bytes. */
   size(): Promise<number>;
+  /** The PostgreSQL pool's use right now (for /metrics); absent on the embedded database. */
+  pool?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export class DatabaseUnavailableError extends Error {}
@@ -63,6 +71,7 @@ export async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     migrate: () => migrateLocked(pool, db),
     size: () => databaseSize(db),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { serverQueue, servers, users, workerHeartbeats } from '../db/schema/index.ts';
 import type { MediaStorage } from '../lib/storage.ts';
+import { metered, noWorkerMeter, type WorkerMeter } from '../lib/worker-meter.ts';
 import { CANCELLABLE } from '../modules/account/account-deletion.service.ts';
 import { eraseAccount } from '../modules/account/account-erase.ts';
 import type { ServerRow } from '../modules/servers/servers.repo.ts';
@@ -28,6 +29,8 @@ export class AccountDeletionWorker {
   private running?: Promise<number>;
   private readonly instance = randomUUID();
   private readonly backoff = new Map<string, { failures: number; nextAt: number }>();
+  /** Counts passes and failures for /metrics (set by the app). */
+  meter: WorkerMeter = noWorkerMeter;
 
   constructor(
     private readonly db: Db,
@@ -51,7 +54,7 @@ export class AccountDeletionWorker {
 
   /** One pass; resolves with how many accounts were erased. `now` can be moved for tests. */
   runOnce(now = Date.now()): Promise<number> {
-    this.running ??= this.work(now).finally(() => {
+    this.running ??= metered(this.meter, 'account-deletion', () => this.work(now)).finally(() => {
       this.running = undefined;
     });
     return this.running;

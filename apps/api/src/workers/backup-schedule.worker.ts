@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { metered, noWorkerMeter, type WorkerMeter } from '../lib/worker-meter.ts';
 import type { BackupsService } from '../modules/backups/backups.service.ts';
 import type { SettingsService } from '../modules/settings/settings.service.ts';
 
@@ -11,6 +12,8 @@ import type { SettingsService } from '../modules/settings/settings.service.ts';
 export class BackupScheduleWorker {
   private timer?: NodeJS.Timeout;
   private running?: Promise<unknown>;
+  /** Counts passes and failures for /metrics (set by the app). */
+  meter: WorkerMeter = noWorkerMeter;
 
   constructor(
     private readonly backups: BackupsService,
@@ -20,7 +23,7 @@ export class BackupScheduleWorker {
 
   start(intervalMs = 60_000): void {
     this.timer = setInterval(() => {
-      this.running ??= this.tick()
+      this.running ??= metered(this.meter, 'backup-schedule', () => this.tick())
         .catch((err) => this.log.error({ err }, 'scheduled backup failed'))
         .finally(() => {
           this.running = undefined;

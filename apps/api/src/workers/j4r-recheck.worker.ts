@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { metered, noWorkerMeter, type WorkerMeter } from '../lib/worker-meter.ts';
 import type { J4rService } from '../modules/j4r/j4r.service.ts';
 
 /**
@@ -8,6 +9,8 @@ import type { J4rService } from '../modules/j4r/j4r.service.ts';
 export class J4rRecheckWorker {
   private timer?: NodeJS.Timeout;
   private running?: Promise<unknown>;
+  /** Counts passes and failures for /metrics (set by the app). */
+  meter: WorkerMeter = noWorkerMeter;
 
   constructor(
     private readonly j4r: J4rService,
@@ -16,8 +19,7 @@ export class J4rRecheckWorker {
 
   start(intervalMs = 5 * 60_000): void {
     this.timer = setInterval(() => {
-      this.running ??= this.j4r
-        .recheck()
+      this.running ??= metered(this.meter, 'j4r-recheck', () => this.j4r.recheck())
         .catch((err) => this.log.error({ err }, 'join-for-rewards re-check failed'))
         .finally(() => {
           this.running = undefined;

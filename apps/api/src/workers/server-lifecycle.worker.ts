@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { servers, users, workerHeartbeats } from '../db/schema/index.ts';
 import type { PanelService } from '../integrations/hosting/panel.service.ts';
+import { metered, noWorkerMeter, type WorkerMeter } from '../lib/worker-meter.ts';
 import { enqueueTemplateMail, mailDate } from '../modules/mail/templates.ts';
 import { MISSING, ofPanel } from '../modules/servers/server-panel.ts';
 import type { ServersService } from '../modules/servers/servers.service.ts';
@@ -37,6 +38,8 @@ export class ServerLifecycleWorker {
   private lastFull = 0;
   private readonly instance = randomUUID();
   private readonly statuses: ServerStatusReader;
+  /** Counts passes and failures for /metrics (set by the app). */
+  meter: WorkerMeter = noWorkerMeter;
 
   constructor(
     private readonly db: Db,
@@ -83,7 +86,7 @@ export class ServerLifecycleWorker {
 
   /** One whole pass; `now` can be moved for tests. */
   runOnce(now = new Date()): Promise<void> {
-    this.running ??= this.work(now).finally(() => {
+    this.running ??= metered(this.meter, 'server-lifecycle', () => this.work(now)).finally(() => {
       this.running = undefined;
     });
     return this.running;

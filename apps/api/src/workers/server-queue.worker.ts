@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { eggs, locations, serverQueue, serverQueueLogs, users, workerHeartbeats } from '../db/schema/index.ts';
 import type { PanelService } from '../integrations/hosting/panel.service.ts';
+import { metered, noWorkerMeter, type WorkerMeter } from '../lib/worker-meter.ts';
 import { settleReferral } from '../modules/referrals/referrals.service.ts';
 import type { SettingsService } from '../modules/settings/settings.service.ts';
 import { describeFailure, PermanentFailure } from './server-queue.failure.ts';
@@ -25,6 +26,7 @@ export interface ServerQueueOptions {
 
 /** The longest a panel's Retry-After may push an attempt back (its throttle speaks in seconds). */
 const MAX_DELAY_MS = 3_600_000;
+const WORKER = 'server-queue';
 const since = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
 
 /**
@@ -44,6 +46,8 @@ export class ServerQueueWorker {
   private readonly leaseMs: number;
   private readonly concurrency: number;
   private readonly reconcileEveryMs: number;
+  /** Counts passes and failed build attempts for /metrics (set by the app). */
+  meter: WorkerMeter = noWorkerMeter;
 
   constructor(
     private readonly db: Db,
@@ -73,7 +77,7 @@ export class ServerQueueWorker {
 
   /** Builds every due item; resolves with how many were handled. */
   runOnce(): Promise<number> {
-    this.running ??= this.work().finally(() => {
+    this.running ??= metered(this.meter, WORKER, () => this.work()).finally(() => {
       this.running = undefined;
     });
     return this.running;
@@ -254,6 +258,7 @@ export class ServerQueueWorker {
 
   /** Every failed attempt is logged for staff with the raw error; the item and its log get only the safe text. */
   private async fail(item: Item, err: unknown): Promise<void> {
+    this.meter.fail(WORKER);
     const failure = describeFailure(err);
     const retry = failure.transient && item.attempts < this.maxAttempts;
     const backoffMs = Math.min(3600, 2 ** item.attempts * 10) * 1000;

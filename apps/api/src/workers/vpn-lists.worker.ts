@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { noWorkerMeter, type WorkerMeter } from '../lib/worker-meter.ts';
 import type { VpnListStatus, VpnService } from '../modules/abuse/vpn.service.ts';
 import type { SettingsService } from '../modules/settings/settings.service.ts';
 
@@ -12,6 +13,8 @@ export class VpnListsWorker {
   private running?: Promise<VpnListStatus | undefined>;
   private stopped = true;
   private lists = '';
+  /** Counts passes and failures for /metrics (set by the app). */
+  meter: WorkerMeter = noWorkerMeter;
 
   constructor(
     private readonly vpn: VpnService,
@@ -34,11 +37,13 @@ export class VpnListsWorker {
     this.running ??= (async () => {
       clearTimeout(this.timer);
       this.lists = this.settings.string('vpn_block_lists');
+      this.meter.run('vpn-lists');
       try {
         const status = await this.vpn.refresh();
         this.log.info({ ranges: status.ranges, failed: status.failed.length }, 'VPN lists loaded');
         return status;
       } catch (err) {
+        this.meter.fail('vpn-lists');
         this.log.error({ err }, 'VPN lists refresh failed; the previous table is kept');
         return undefined;
       } finally {

@@ -19,6 +19,14 @@ export interface ResolvedSession {
   account: UserWithRole;
 }
 
+/** Cache hits and misses of the session check, plain numbers read by /metrics at scrape time. */
+export interface CacheStats {
+  sessionHits: number;
+  sessionMisses: number;
+  userHits: number;
+  userMisses: number;
+}
+
 /** How a session was signed in: password, passkey, sso:<provider> or a one-time link. */
 export type SessionMethod = 'password' | 'passkey' | 'link' | `sso:${string}`;
 
@@ -39,6 +47,7 @@ export class SessionService {
   private byUser = new Map<string, { value: UserWithRole; at: number }>();
   /** The session call's counts, kept with the account and dropped with it (invalidateUser). */
   private statsByUser = new Map<string, { value: Promise<SessionStats>; at: number }>();
+  readonly cacheStats: CacheStats = { sessionHits: 0, sessionMisses: 0, userHits: 0, userMisses: 0 };
 
   constructor(
     private readonly db: Db,
@@ -161,12 +170,21 @@ export class SessionService {
 
   private cachedSession(hash: string, now: number): SessionRow | undefined {
     const hit = this.bySession.get(hash);
-    return hit && now - hit.at < CACHE_MS ? hit.row : undefined;
+    if (hit && now - hit.at < CACHE_MS) {
+      this.cacheStats.sessionHits++;
+      return hit.row;
+    }
+    this.cacheStats.sessionMisses++;
+    return undefined;
   }
 
   private async account(userId: string, now: number): Promise<UserWithRole | null> {
     const hit = this.byUser.get(userId);
-    if (hit && now - hit.at < CACHE_MS) return hit.value;
+    if (hit && now - hit.at < CACHE_MS) {
+      this.cacheStats.userHits++;
+      return hit.value;
+    }
+    this.cacheStats.userMisses++;
     const value = await findUserWithRole(this.db, userId);
     if (value) this.remember(this.byUser, userId, { value, at: now });
     return value;

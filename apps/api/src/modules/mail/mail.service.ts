@@ -3,9 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { Mailer, OutgoingMail } from '../../integrations/smtp/mailer.ts';
+import { metered, noWorkerMeter, type WorkerMeter } from '../../lib/worker-meter.ts';
 
 const MAX_ATTEMPTS = 8;
 const BATCH = 20;
+const WORKER = 'mail-outbox';
 
 /** Puts a mail written in code in the outbox (templated mails use enqueueTemplateMail); pass the caller's transaction. */
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
@@ -25,6 +27,8 @@ export class MailOutbox {
   private running?: Promise<number>;
   /** The worker's clock for backoff and due times; tests move it forward instead of sleeping. */
   now: () => Date = () => new Date();
+  /** Counts passes and failed sends for /metrics (set by the app). */
+  meter: WorkerMeter = noWorkerMeter;
 
   constructor(
     private readonly db: Db,
@@ -47,7 +51,7 @@ export class MailOutbox {
 
   /** Sends every due mail once (or holds them without SMTP); returns how many were handled. */
   flush(): Promise<number> {
-    this.running ??= this.work().finally(() => {
+    this.running ??= metered(this.meter, WORKER, () => this.work()).finally(() => {
       this.running = undefined;
     });
     return this.running;
@@ -102,6 +106,7 @@ export class MailOutbox {
       } catch (err) {
         const attempts = mail.attempts + 1;
         this.log.warn({ err, to: mail.to, attempts }, 'mail send failed');
+        this.meter.fail(WORKER);
         await this.db
           .update(mailOutbox)
           .set({

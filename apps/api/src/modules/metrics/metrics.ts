@@ -1,0 +1,86 @@
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import type { WorkerMeter } from '../../lib/worker-meter.ts';
+import type { CacheStats } from '../auth/sessions.service.ts';
+import { type ScrapeSources, scrapeGauges } from './metrics.gauges.ts';
+
+/**
+ * One Prometheus registry per app instance (never prom-client's global one: tests build many apps in
+ * one process). Request counts are counted as they happen; everything that lives in the database or
+ * in another object (queue, outbox, pool, session cache) is read when Prometheus scrapes.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+  private readonly latency = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method and route pattern',
+    labelNames: ['method', 'route'] as const,
+    registers: [this.registry],
+  });
+  private readonly runs = new Counter({
+    name: 'worker_runs_total',
+    help: 'Passes of a background worker',
+    labelNames: ['worker'] as const,
+    registers: [this.registry],
+  });
+  private readonly failures = new Counter({
+    name: 'worker_failures_total',
+    help: 'Failed jobs of a background worker (a build attempt, a mail send) and passes that threw',
+    labelNames: ['worker'] as const,
+    registers: [this.registry],
+  });
+  /** Passed to the workers (see lib/worker-meter.ts). */
+  readonly workers: WorkerMeter = {
+    run: (worker) => this.runs.inc({ worker }),
+    fail: (worker) => this.failures.inc({ worker }),
+  };
+  private readonly gauges;
+
+  constructor(sources: ScrapeSources & { sessionCache: CacheStats }) {
+    const cache = sources.sessionCache;
+    // The session check is the API's hottest path: it bumps plain numbers, read here at scrape time.
+    for (const [name, help, field] of [
+      ['session_cache_hits_total', 'Session checks answered from memory', 'Hits'],
+      ['session_cache_misses_total', 'Session checks that asked the database', 'Misses'],
+    ] as const) {
+      new Counter({
+        name,
+        help: `${help}, by cache (session rows, accounts)`,
+        labelNames: ['cache'] as const,
+        registers: [this.registry],
+        collect() {
+          this.reset();
+          this.inc({ cache: 'session' }, cache[`session${field}`]);
+          this.inc({ cache: 'user' }, cache[`user${field}`]);
+        },
+      });
+    }
+    this.gauges = scrapeGauges(this.registry, sources);
+  }
+
+  /** Process metrics (CPU, memory, event loop, GC): only when /metrics is on, they start observers. */
+  collectProcessMetrics(): void {
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** route: the route's pattern (never the raw URL, which would make a series per id). */
+  observeRequest(method: string, route: string, status: number, ms: number): void {
+    this.requests.inc({ method, route, status: String(status) });
+    this.latency.observe({ method, route }, ms / 1000);
+  }
+
+  /** The text Prometheus reads, after the scrape-time queries. */
+  async scrape(): Promise<string> {
+    await this.gauges.refresh();
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}
