@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
+import { SecondFactorField } from '../auth/second-factor-field.tsx';
 import { useApiForm } from '../auth/use-api-form.ts';
 import { useDisableTwoFactor, useRegenerateRecoveryCodes } from './two-factor-api.ts';
 
@@ -26,16 +27,7 @@ export function DisableTwoFactorForm({ onClose }: { onClose: () => void }) {
     >
       <p className="text-sm">{t('account.twoFactor.disableExplain')}</p>
       {error && <Alert>{error}</Alert>}
-      <Field
-        label={t('auth.fields.code')}
-        autoComplete="one-time-code"
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={11}
-        hint={t('auth.twoFactor.recoveryHint')}
-        error={errors.code?.message}
-        {...form.register('code')}
-      />
+      <SecondFactorField error={errors.code?.message} {...form.register('code')} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="danger" disabled={isSubmitting} data-testid="two-factor-disable-submit">
           {isSubmitting ? t('common.working') : t('account.twoFactor.disableSubmit')}

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
 import { takeReturnPath } from '../../lib/return-path.ts';
 import { sessionManager } from '../../lib/session-manager.ts';
 import { PasskeyButton } from '../passkeys/passkey-button.tsx';
 import { authApi } from './api.ts';
+import { SecondFactorField } from './second-factor-field.tsx';
 import { useApiForm } from './use-api-form.ts';
 
 export function TwoFactorVerifyPage() {
@@ -26,16 +26,7 @@ export function TwoFactorVerifyPage() {
         <p className="mt-1 text-sm text-slate-500">{t('auth.twoFactor.verifySubtitle')}</p>
       </div>
       {error && <Alert>{error}</Alert>}
-      <Field
-        label={t('auth.fields.code')}
-        autoComplete="one-time-code"
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={11}
-        hint={t('auth.twoFactor.recoveryHint')}
-        error={errors.code?.message}
-        {...form.register('code')}
-      />
+      <SecondFactorField error={errors.code?.message} {...form.register('code')} />
       <Button type="submit" disabled={isSubmitting}>
         {t('auth.twoFactor.verify')}
       </Button>
