@@ -5,7 +5,7 @@
 // BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server; then the anti-VPN range table
 // (scripts/bench/vpn.ts: 500,000 ranges). Prints figures; asserts nothing.
 import { fork, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,12 +39,32 @@ async function waitFor(url) {
   throw new Error(`${url} did not come up`);
 }
 
-function measure(title, url, headers = {}) {
+/** autocannon; with `clients`, each request comes from one of that many addresses (X-Forwarded-For). */
+function measure(title, url, headers = {}, clients = 0) {
+  let n = 0;
+  const setupRequest = clients
+    ? (req) => {
+        const i = n++ % clients;
+        return {
+          ...req,
+          headers: { ...req.headers, 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+        };
+      }
+    : undefined;
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (err, r) => {
-      if (err) return reject(err);
-      resolve({ title, rps: Math.round(r.requests.average), p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
-    });
+    autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        headers,
+        requests: setupRequest ? [{ setupRequest }] : undefined,
+      },
+      (err, r) => {
+        if (err) return reject(err);
+        resolve({ title, rps: Math.round(r.requests.average), p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
+      },
+    );
   });
 }
 
@@ -91,10 +111,56 @@ async function loginJsSize(base) {
   return { how: 'scripts referenced by index.html (no Chromium for lazy chunks)', sizes };
 }
 
-async function main() {
-  if (!buildIfStale()) process.exit(1);
+/** A fresh database on the PostgreSQL server at `server` (dropped by the returned function). */
+async function freshDatabase(server) {
+  const pg = (await import('pg')).default;
+  const name = `hostdeck_bench_hot_${process.pid}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+const pct = (r, base) => (100 * r.rps) / base.rps;
+const row = (title, r, base, goal) =>
+  [
+    title.padEnd(46),
+    String(r.rps).padStart(8),
+    `${pct(r, base).toFixed(1)} %`.padStart(8),
+    String(r.p99).padStart(7),
+    String(r.non2xx + r.errors).padStart(7),
+    `  ${goal ?? ''}`,
+  ].join(' ');
+
+/**
+ * The hot paths on one database: the built server with production defaults (request logging at
+ * info, to a file as under a process manager), against a bare Fastify in the same run.
+ */
+async function hotPaths(databaseUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), 'hostdeck-bench-'));
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
+  const pgDb = databaseUrl ? await freshDatabase(databaseUrl) : undefined;
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: pgDb?.url ?? '',
+    REDIS_URL: '',
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    // Behind a proxy, as in production: the limiter's run sends X-Forwarded-For per simulated client.
+    TRUST_PROXY: '127.0.0.1',
+  };
   // An administrator to switch the per-client rate limit off: the load comes from one address.
   const admin = spawnSync(
     process.execPath,
@@ -113,37 +179,38 @@ async function main() {
   if (admin.status !== 0) throw new Error(admin.stderr);
 
   const port = await freePort();
+  const log = openSync(join(dataDir, 'server.log'), 'a');
   const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: root,
     env: { ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const helloPort = await freePort();
-  const hello = fork(join(root, 'scripts/bench/hello.mjs'), {
-    env: { ...process.env, PORT: String(helloPort) },
-    stdio: 'ignore',
+    stdio: ['ignore', log, 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
+  const children = [server];
   try {
-    await waitFor(`${base}/api/system/settings`);
-    await waitFor(`http://127.0.0.1:${helloPort}/`);
+    await waitFor(`${base}/readyz`);
     const first = await fetch(`${base}/api/system/settings`);
+    const bodyFile = join(dataDir, 'settings.json');
+    writeFileSync(bodyFile, await first.text());
     const csrf = first.headers
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .find((c) => c.startsWith('csrf_token='));
     const adminCookies = [csrf];
     await call(base, '/api/user/auth/login', { login: 'bench_admin', password: 'bench password 1' }, adminCookies);
-    const patch = await fetch(`${base}/api/admin/settings`, {
-      method: 'PATCH',
-      headers: {
-        'content-type': 'application/json',
-        cookie: adminCookies.join('; '),
-        'x-csrf-token': csrf.split('=')[1],
-      },
-      body: JSON.stringify({ values: { rate_limit_enabled: false } }),
-    });
-    if (!patch.ok) throw new Error(`settings: ${patch.status}`);
+    const setLimiter = async (values) => {
+      const patch = await fetch(`${base}/api/admin/settings`, {
+        method: 'PATCH',
+        headers: {
+          'content-type': 'application/json',
+          cookie: adminCookies.join('; '),
+          'x-csrf-token': csrf.split('=')[1],
+        },
+        body: JSON.stringify({ values }),
+      });
+      if (!patch.ok) throw new Error(`settings: ${patch.status}`);
+    };
+    await setLimiter({ rate_limit_enabled: false });
     const memberCookies = [csrf];
     await call(
       base,
@@ -159,25 +226,100 @@ async function main() {
     );
     const session = memberCookies.filter((c) => c.startsWith('user_token=')).at(-1);
 
-    const results = [];
-    results.push(await measure('bare Fastify hello-world (baseline)', `http://127.0.0.1:${helloPort}/`));
-    results.push(await measure('GET /api/system/settings', `${base}/api/system/settings`));
-    results.push(
-      await measure('GET /api/user/session (authenticated)', `${base}/api/user/session`, { cookie: session }),
-    );
-    const js = await loginJsSize(base);
+    const helloPort = await freePort();
+    const hello = fork(join(root, 'scripts/bench/hello.mjs'), {
+      env: { ...process.env, PORT: String(helloPort), BENCH_BODY_FILE: bodyFile },
+      stdio: 'ignore',
+    });
+    children.push(hello);
+    await waitFor(`http://127.0.0.1:${helloPort}/`);
 
+    const r = {};
+    r.hello = await measure('hello', `http://127.0.0.1:${helloPort}/`);
+    r.sameBody = await measure('same body', `http://127.0.0.1:${helloPort}/body`);
+    r.settings = await measure('settings', `${base}/api/system/settings`);
+    r.session = await measure('session', `${base}/api/user/session`, { cookie: session });
+    // The limiter's own cost: the same call with it on at its default (300 a minute per client), the
+    // load spread over 20,000 client addresses so that none reaches its limit.
+    await setLimiter({ rate_limit_enabled: true, rate_limit_per_minute: 300 });
+    r.limited = await measure('settings, limiter on', `${base}/api/system/settings`, {}, 20_000);
+    // A refusal: from one address over a limit of 10 a minute, nearly every answer is a 429.
+    await setLimiter({ rate_limit_enabled: true, rate_limit_per_minute: 10 });
+    r.refused = await measure('429', `${base}/api/system/settings`);
+    r.refused.non2xx = 0; // every answer is a 429 here, by design
+
+    const kind = databaseUrl ? 'PostgreSQL' : 'embedded PGlite';
     console.log(
-      `\nHostdeck benchmark — autocannon, ${CONNECTIONS} connections, ${DURATION} s each, embedded PGlite, ${process.version}\n`,
+      `\nHot paths on ${kind} — autocannon, ${CONNECTIONS} connections, ${DURATION} s each, ${process.version}, ` +
+        `NODE_ENV=production, request log at info to a file; rate limiter off except where said`,
     );
-    console.log('endpoint'.padEnd(44), 'req/s'.padStart(9), 'p99 ms'.padStart(8), 'non-2xx'.padStart(8));
-    for (const r of results)
-      console.log(
-        r.title.padEnd(44),
-        String(r.rps).padStart(9),
-        String(r.p99).padStart(8),
-        String(r.non2xx + r.errors).padStart(8),
-      );
+    console.log(
+      [
+        'call'.padEnd(46),
+        'req/s'.padStart(8),
+        'of base'.padStart(8),
+        'p99 ms'.padStart(7),
+        'non-2xx'.padStart(7),
+        '  goal',
+      ].join(' '),
+    );
+    const sessionGoal = databaseUrl ? 60 : 30;
+    const verdict = (ok) => (ok ? 'met' : 'NOT MET');
+    console.log(row('bare Fastify hello-world (baseline)', r.hello, r.hello, '100 %'));
+    console.log(row('bare Fastify, same body as settings (ceiling)', r.sameBody, r.hello, '(reference)'));
+    console.log(
+      row(
+        'GET /api/system/settings',
+        r.settings,
+        r.hello,
+        `≥ 85 %, p99 ≤ 10 ms: ${verdict(pct(r.settings, r.hello) >= 85 && r.settings.p99 <= 10)}`,
+      ),
+    );
+    console.log(
+      row(
+        'GET /api/user/session (authenticated)',
+        r.session,
+        r.hello,
+        `≥ ${sessionGoal} %, p99 ≤ 10 ms: ${verdict(pct(r.session, r.hello) >= sessionGoal && r.session.p99 <= 10)}`,
+      ),
+    );
+    console.log(
+      row(
+        'GET /api/system/settings, rate limiter on',
+        r.limited,
+        r.hello,
+        `limiter costs ${(100 - (100 * r.limited.rps) / r.settings.rps).toFixed(1)} % of settings`,
+      ),
+    );
+    console.log(row('GET /api/system/settings, every answer a 429', r.refused, r.hello, '(reference)'));
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((res) => c.once('exit', res)) : null)));
+    rmSync(dataDir, { recursive: true, force: true });
+    await pgDb?.drop();
+  }
+}
+
+async function clientFigures() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hostdeck-bench-web-'));
+  const port = await freePort();
+  const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${base}/readyz`);
+    const js = await loginJsSize(base);
     const total = [...js.sizes.values()].reduce((a, b) => a + b, 0);
     console.log(
       `\nJavaScript loaded by /auth/login (${js.how}): ${(total / 1024).toFixed(1)} KiB gzip in ${js.sizes.size} files`,
@@ -185,25 +327,35 @@ async function main() {
     for (const [path, size] of js.sizes) console.log(`  ${path}  ${(size / 1024).toFixed(1)} KiB`);
   } finally {
     server.kill('SIGTERM');
-    hello.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-await main();
-
+if (!buildIfStale()) process.exit(1);
+// BENCH_PARTS=hot,client,servers,vpn runs only those parts (all by default).
+const parts = new Set((process.env.BENCH_PARTS || 'hot,client,servers,vpn').split(','));
 const postgres = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-for (const url of ['', ...(postgres ? [postgres] : [])]) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/servers.ts'], {
-    cwd: root,
-    env: { ...process.env, BENCH_DATABASE_URL: url },
-    stdio: 'inherit',
-  });
-  if (run.status !== 0) process.exit(run.status ?? 1);
+if (parts.has('hot')) {
+  await hotPaths('');
+  if (postgres) await hotPaths(postgres);
 }
-// The anti-VPN range table: load and lookup time with 500,000 ranges (no server, no database).
-const vpn = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/vpn.ts'], { cwd: root, stdio: 'inherit' });
-if (vpn.status !== 0) process.exit(vpn.status ?? 1);
+if (parts.has('client')) await clientFigures();
+if (parts.has('servers'))
+  for (const url of ['', ...(postgres ? [postgres] : [])]) {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/servers.ts'], {
+      cwd: root,
+      env: { ...process.env, BENCH_DATABASE_URL: url },
+      stdio: 'inherit',
+    });
+    if (run.status !== 0) process.exit(run.status ?? 1);
+  }
+if (parts.has('vpn')) {
+  // The anti-VPN range table: load and lookup time with 500,000 ranges (no server, no database).
+  const vpn = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/vpn.ts'], { cwd: root, stdio: 'inherit' });
+  if (vpn.status !== 0) process.exit(vpn.status ?? 1);
+}
 if (!postgres)
-  console.log('\n(set BENCH_DATABASE_URL=postgres://… to measure the server benchmarks on PostgreSQL too)');
+  console.log(
+    '\n(set BENCH_DATABASE_URL=postgres://… to measure the hot paths and server benchmarks on PostgreSQL too)',
+  );

@@ -1,7 +1,8 @@
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { pino } from 'pino';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -13,7 +14,8 @@ import type { StripeApi } from './integrations/stripe/client.ts';
 import { resolveAppKey } from './lib/app-key.ts';
 import { type Bus, localBus, redisBus } from './lib/bus.ts';
 import { DeferredTasks } from './lib/deferred-tasks.ts';
-import { LogRing, logDestination, logRedactPaths } from './lib/log-ring.ts';
+import { LogRing, logDestination, logRedactPaths, stdoutDestination } from './lib/log-ring.ts';
+import { responseSerializerCompiler } from './lib/serializer.ts';
 import { LocalMediaStorage } from './lib/storage.ts';
 import { AdblockService } from './modules/abuse/adblock.service.ts';
 import { AltSignInWatcher, AltSignUpCheck } from './modules/abuse/alt-check.ts';
@@ -48,6 +50,7 @@ import { registerControlCharacterGuard } from './plugins/control-characters.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { RequestLog } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { featureRoutes } from './routes.ts';
@@ -61,7 +64,8 @@ import { VpnListsWorker } from './workers/vpn-lists.worker.ts';
 export interface BuildOptions {
   /** An open database (tests hand in a migrated copy); otherwise opened from config and closed with the app. */
   database?: Database;
-  logger?: FastifyServerOptions['logger'];
+  /** false: the log goes only to the in-memory ring (tests); standard output otherwise. */
+  logger?: false;
   /** Where the Stripe API is (tests point it at a local double); Stripe's own servers otherwise. */
   stripeApi?: StripeApi;
   /** Where the link providers' APIs are (tests point them at local doubles). */
@@ -81,22 +85,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { trustProxy } = config;
   // The log goes to stdout (unless switched off) and to the ring the dashboard's logs widget reads.
   const logs = new LogRing(500);
+  const stream = logDestination(logs, options.logger === false ? null : stdoutDestination());
+  const log = pino({ level: config.logLevel, redact: logRedactPaths }, stream);
   const serverOptions: FastifyServerOptions = {
-    logger:
-      options.logger && typeof options.logger === 'object'
-        ? options.logger
-        : {
-            level: config.logLevel,
-            redact: logRedactPaths,
-            stream: logDestination(logs, options.logger === false ? null : process.stdout),
-          },
+    loggerInstance: log,
+    // One line per request, written when it ends, by a logger without redaction (its fields are ours).
+    logController: new RequestLog(pino({ level: config.logLevel }, stream)),
     // A hop count trusts that many proxies in front of us; client IPs come from trusted proxies only.
     trustProxy: typeof trustProxy === 'number' ? (_addr: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: config.bodyLimit,
   };
   const app = Fastify(serverOptions);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: config.checkResponses }));
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config));

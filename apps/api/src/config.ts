@@ -55,6 +55,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   logLevel: string;
   debug: boolean;
+  /** Check every response against its zod schema before sending it (development and tests; off in production). */
+  checkResponses: boolean;
   appKey?: string;
   authRateLimitPerMinute: number;
   bodyLimit: number;
@@ -92,6 +94,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     debug: e.NODE_ENV === 'development',
+    checkResponses: e.NODE_ENV !== 'production',
     appKey: e.APP_KEY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     bodyLimit: e.BODY_LIMIT_BYTES,

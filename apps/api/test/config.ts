@@ -12,6 +12,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     logLevel: 'silent',
     debug: false,
+    checkResponses: true,
     appKey: 'test-app-key-test-app-key-test-app-key',
     authRateLimitPerMinute: 1000,
     bodyLimit: 1_048_576,

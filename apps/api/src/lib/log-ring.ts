@@ -1,4 +1,5 @@
 import { type LogLevel, type LogLine, logLevels } from '@hostdeck/contracts';
+import pino from 'pino';
 
 // pino's numeric levels.
 const byNumber: Record<number, LogLevel> = {
@@ -13,21 +14,39 @@ const byNumber: Record<number, LogLevel> = {
 /** Lines are kept per tier, so a flood of one cannot push out the others: info and below, warnings, errors. */
 const tierOf = (level: LogLevel) => (level === 'warn' ? 1 : level === 'error' || level === 'fatal' ? 2 : 0);
 
+/** A line as written, read into a LogLine only when someone asks (the dashboard's widget, rarely). */
+interface Raw {
+  id: number;
+  level: LogLevel;
+  text: string;
+  line?: LogLine;
+}
+
+/** pino writes the level first: `{"level":30,...`; anything else is read in full. */
+const LEVEL_FIRST = /^\{"level":(\d+)[,}]/;
+
 /**
  * The last lines the server logged, kept in memory for the dashboard's logs widget. It is a pino
  * destination: pino hands it each serialised line, after redaction, so it never holds a secret the
  * log itself would not show. Each tier (info and below, warnings, errors and fatal) keeps its own
  * last `capacity` lines: a burst of requests logging info lines, or of warnings, leaves the errors
- * findable.
+ * findable. Writing a line only keeps its text (the request path logs on every request); the JSON
+ * is parsed when the widget reads it.
  */
 export class LogRing {
-  private readonly tiers: LogLine[][] = [[], [], []];
+  private readonly tiers: Raw[][] = [[], [], []];
+  /** Where each tier's next line goes once it is full (a circular buffer: no shifting per line). */
+  private readonly heads = [0, 0, 0];
   private seq = 0;
   constructor(readonly capacity = 500) {}
 
   write(chunk: string): boolean {
-    for (const text of chunk.split('\n')) {
-      if (text.trim()) this.push(text);
+    let start = 0;
+    while (start < chunk.length) {
+      let end = chunk.indexOf('\n', start);
+      if (end < 0) end = chunk.length;
+      if (end > start) this.push(chunk.slice(start, end));
+      start = end + 1;
     }
     return true;
   }
@@ -35,8 +54,7 @@ export class LogRing {
   /** Newest first, at `level` or above: the tiers merged in the order the lines were written. */
   recent(level: LogLevel, limit: number): LogLine[] {
     const min = logLevels.indexOf(level);
-    const atLeast = (l: LogLine) => logLevels.indexOf(l.level) >= min;
-    const tiers = this.tiers.slice(tierOf(level));
+    const tiers = this.tiers.slice(tierOf(level)).map((t, i) => this.ordered(t, this.heads[tierOf(level) + i]!));
     const next = tiers.map((t) => t.length - 1);
     const out: LogLine[] = [];
     while (out.length < limit) {
@@ -45,39 +63,86 @@ export class LogRing {
         if (next[i]! >= 0 && (pick < 0 || tiers[i]![next[i]!]!.id > tiers[pick]![next[pick]!]!.id)) pick = i;
       }
       if (pick < 0) break;
-      const line = tiers[pick]![next[pick]!--]!;
-      if (atLeast(line)) out.push(line);
+      const raw = tiers[pick]![next[pick]!--]!;
+      if (logLevels.indexOf(raw.level) >= min) out.push(read(raw));
     }
     return out;
   }
 
+  /** A tier oldest first. */
+  private ordered(tier: Raw[], head: number): Raw[] {
+    return tier.length < this.capacity ? tier : [...tier.slice(head), ...tier.slice(0, head)];
+  }
+
   private push(text: string): void {
-    let parsed: Record<string, unknown>;
-    try {
-      parsed = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      parsed = { level: 30, msg: text };
+    if (!text.trim()) return;
+    const match = LEVEL_FIRST.exec(text);
+    const level = match ? (byNumber[Number(match[1])] ?? 'info') : levelOf(text);
+    const raw: Raw = { id: ++this.seq, level, text };
+    const t = tierOf(level);
+    const tier = this.tiers[t]!;
+    if (tier.length < this.capacity) tier.push(raw);
+    else {
+      tier[this.heads[t]!] = raw;
+      this.heads[t] = (this.heads[t]! + 1) % this.capacity;
     }
-    const { level, time, msg, pid: _pid, hostname: _host, ...context } = parsed;
-    const line: LogLine = {
-      id: ++this.seq,
-      time: new Date(typeof time === 'number' ? time : Date.now()).toISOString(),
-      level: byNumber[Number(level)] ?? 'info',
-      message: typeof msg === 'string' ? msg : '',
-      context,
-    };
-    const tier = this.tiers[tierOf(line.level)]!;
-    tier.push(line);
-    if (tier.length > this.capacity) tier.shift();
   }
 }
 
+function parse(text: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {}
+  return { level: 30, msg: text };
+}
+
+function levelOf(text: string): LogLevel {
+  return byNumber[Number(parse(text).level)] ?? 'info';
+}
+
+function read(raw: Raw): LogLine {
+  if (raw.line) return raw.line;
+  const { level: _level, time, msg, pid: _pid, hostname: _host, ...context } = parse(raw.text);
+  raw.line = {
+    id: raw.id,
+    time: new Date(typeof time === 'number' ? time : Date.now()).toISOString(),
+    level: raw.level,
+    message: typeof msg === 'string' ? msg : '',
+    context,
+  };
+  return raw.line;
+}
+
+interface LogOut {
+  write(chunk: string): unknown;
+  flushSync?(): void;
+}
+
+let stdout: LogOut | undefined;
+
+/**
+ * Standard output for the log, written asynchronously (pino's sonic-boom destination): a
+ * synchronous write per line was a fifth of a request's CPU. pino flushes it when the process exits,
+ * and a fatal line is flushed at once. One per process, however many apps (tests) are built.
+ */
+export function stdoutDestination(): LogOut {
+  stdout ??= pino.destination({ dest: 1, sync: false });
+  return stdout;
+}
+
 /** Where the server's log goes: the ring, and standard output unless logging is switched off. */
-export function logDestination(ring: LogRing, out: NodeJS.WritableStream | null): { write(chunk: string): boolean } {
+export function logDestination(
+  ring: LogRing,
+  out: LogOut | null,
+): { write(chunk: string): boolean; flushSync(): void } {
   return {
     write(chunk) {
       out?.write(chunk);
       return ring.write(chunk);
+    },
+    flushSync() {
+      out?.flushSync?.();
     },
   };
 }

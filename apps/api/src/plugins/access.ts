@@ -40,6 +40,8 @@ export interface RouteInfo {
   method: string;
   url: string;
   access?: Access;
+  /** The route's response schemas by status (tests walk them). */
+  responses?: Record<string, unknown>;
 }
 
 /** Returns the session or throws the right error for this access rule. */
@@ -87,7 +89,12 @@ export function registerAccess(app: FastifyInstance, table: RouteInfo[]): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue; // Fastify's automatic twin of a GET route, with the same rule
-      table.push({ method, url: route.url, access: route.config?.access });
+      table.push({
+        method,
+        url: route.url,
+        access: route.config?.access,
+        responses: route.schema?.response as Record<string, unknown> | undefined,
+      });
     }
   });
   app.addHook('onRequest', async (req, reply) => {
