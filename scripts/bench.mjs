@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { freshDatabase } from './bench/fresh-database.mjs';
 import { buildIfStale, root } from './build-if-stale.mjs';
 import { chromiumArgs, chromiumPath } from './chromium.mjs';
 
@@ -111,27 +112,6 @@ async function loginJsSize(base) {
   return { how: 'scripts referenced by index.html (no Chromium for lazy chunks)', sizes };
 }
 
-/** A fresh database on the PostgreSQL server at `server` (dropped by the returned function). */
-async function freshDatabase(server) {
-  const pg = (await import('pg')).default;
-  const name = `hostdeck_bench_hot_${process.pid}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 const pct = (r, base) => (100 * r.rps) / base.rps;
 const row = (title, r, base, goal) =>
   [
@@ -149,7 +129,7 @@ const row = (title, r, base, goal) =>
  */
 async function hotPaths(databaseUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), 'hostdeck-bench-'));
-  const pgDb = databaseUrl ? await freshDatabase(databaseUrl) : undefined;
+  const pgDb = databaseUrl ? await freshDatabase(databaseUrl, `hostdeck_bench_hot_${process.pid}`) : undefined;
   const env = {
     ...process.env,
     DATA_DIR: dataDir,

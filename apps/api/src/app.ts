@@ -14,6 +14,7 @@ import type { StripeApi } from './integrations/stripe/client.ts';
 import { resolveAppKey } from './lib/app-key.ts';
 import { type Bus, localBus, redisBus } from './lib/bus.ts';
 import { DeferredTasks } from './lib/deferred-tasks.ts';
+import { closeWebSocketsForRestart, ShutdownState } from './lib/graceful-shutdown.ts';
 import { LogRing, logDestination, logRedactPaths, stdoutDestination } from './lib/log-ring.ts';
 import { responseSerializerCompiler } from './lib/serializer.ts';
 import { LocalMediaStorage } from './lib/storage.ts';
@@ -94,6 +95,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A hop count trusts that many proxies in front of us; client IPs come from trusted proxies only.
     trustProxy: typeof trustProxy === 'number' ? (_addr: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: config.bodyLimit,
+    // While closing, a request on a connection still open is served (with Connection: close), not
+    // refused with 503: the balancer has already taken this instance out (lib/graceful-shutdown.ts).
+    return503OnClosing: false,
   };
   const app = Fastify(serverOptions);
   app.setValidatorCompiler(validatorCompiler);
@@ -191,6 +195,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     vpnLists: new VpnListsWorker(vpn, settings, app.log),
     turnstile,
     adblock: new AdblockService(settings, appKey),
+    shutdown: new ShutdownState(),
     metrics: new Metrics({ db: database.db, pool: database.pool, log: app.log, sessionCache: sessions.cacheStats }),
   };
   for (const worker of [
@@ -223,7 +228,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerVpnGuard(app);
   await registerRateLimit(app);
   await registerOpenApi(app);
-  await app.register(websocket, { options: { maxPayload: 1024 } });
+  await app.register(websocket, { options: { maxPayload: 1024 }, preClose: closeWebSocketsForRestart });
   app.get('/api/openapi.json', { config: { access: access.public }, schema: { hide: true } }, async () =>
     app.swagger(),
   );

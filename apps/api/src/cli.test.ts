@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
+import { createPglite } from './db/pglite.ts';
 import { apiRoot } from './lib/paths.ts';
 
 const cli = (args: string[], env: Record<string, string>) =>
@@ -36,7 +36,7 @@ describe('npm run admin:create', () => {
 });
 
 async function verify(dir: string) {
-  const db = await PGlite.create({ dataDir: join(dir, 'db') });
+  const db = await createPglite({ dataDir: join(dir, 'db') });
   const r = await db.query<{ username: string; level: number }>(
     'select u.username, r.level from users u join roles r on r.id = u.role_id',
   );

@@ -56,4 +56,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(32) }).metricsToken).toBe('a'.repeat(32));
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN: must be at least 16 characters');
   });
+
+  it('reads the shutdown ceiling and delay (10 s and none by default); the delay must fit in the ceiling', () => {
+    expect(loadConfig({})).toMatchObject({ shutdownTimeoutMs: 10_000, shutdownDelayMs: 0 });
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '30000', SHUTDOWN_DELAY_MS: '5000' })).toMatchObject({
+      shutdownTimeoutMs: 30_000,
+      shutdownDelayMs: 5_000,
+    });
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '10' })).toThrow('SHUTDOWN_TIMEOUT_MS');
+    expect(() => loadConfig({ SHUTDOWN_DELAY_MS: '10000' })).toThrow(
+      'SHUTDOWN_DELAY_MS: must be shorter than SHUTDOWN_TIMEOUT_MS',
+    );
+  });
 });

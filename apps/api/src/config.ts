@@ -41,6 +41,10 @@ const EnvSchema = z.object({
   TURNSTILE_BASE_URL: z.url().optional(),
   /** Bearer token for GET /metrics (Prometheus); the route answers 404 while it is unset. */
   METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  /** On SIGTERM: the most the whole shutdown may take before the process exits anyway (code 1). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  /** On SIGTERM: how long /readyz answers 503 while requests are still taken, before the port closes. */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(300_000).default(0),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -70,6 +74,10 @@ export interface Config {
   turnstileBaseUrl?: string;
   /** Bearer token for GET /metrics; /metrics is off (404) without it. */
   metricsToken?: string;
+  /** Ceiling on a graceful shutdown, from the signal to the exit (lib/graceful-shutdown.ts). */
+  shutdownTimeoutMs: number;
+  /** Time out of the balancer's rotation (readiness 503) before the port closes; within the ceiling. */
+  shutdownDelayMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -84,6 +92,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.SHUTDOWN_DELAY_MS >= e.SHUTDOWN_TIMEOUT_MS)
+    throw new ConfigError(
+      'Invalid configuration:\n  SHUTDOWN_DELAY_MS: must be shorter than SHUTDOWN_TIMEOUT_MS (the delay is part of the shutdown)',
+    );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -104,5 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     githubApiUrl: e.GITHUB_API_URL?.replace(/\/+$/, ''),
     turnstileBaseUrl: e.TURNSTILE_BASE_URL?.replace(/\/+$/, ''),
     metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
   };
 }

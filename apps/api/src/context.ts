@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client.ts';
 import type { PanelService } from './integrations/hosting/panel.service.ts';
 import type { Bus } from './lib/bus.ts';
 import type { DeferredTasks } from './lib/deferred-tasks.ts';
+import type { ShutdownState } from './lib/graceful-shutdown.ts';
 import type { LogRing } from './lib/log-ring.ts';
 import type { MediaStorage } from './lib/storage.ts';
 import type { AdblockService } from './modules/abuse/adblock.service.ts';
@@ -102,6 +103,8 @@ export interface AppContext {
   turnstile: TurnstileService;
   /** Prometheus metrics of this instance (GET /metrics with METRICS_TOKEN). */
   metrics: Metrics;
+  /** Draining after SIGTERM: /readyz answers 503 (lib/graceful-shutdown.ts). */
+  shutdown: ShutdownState;
 }
 
 declare module 'fastify' {

@@ -1,13 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { fromPglite } from './db/client.ts';
+import { createPglite } from './db/pglite.ts';
 import { apiRoot } from './lib/paths.ts';
 
 /** Writes apps/api/openapi.json from the routes' zod schemas (a test checks it stays current). */
-const database = fromPglite(await PGlite.create());
+const database = fromPglite(await createPglite());
 const app = await buildApp(
   { ...loadConfig({}), logLevel: 'silent', appKey: 'x'.repeat(32) },
   { database, logger: false },

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseUnavailableError } from './db/client.ts';
 import { DataDirBusyError } from './db/lock.ts';
+import { drainAndClose } from './lib/graceful-shutdown.ts';
 
 /** Known start-up failures get one clear line and exit code 1; anything else is a bug and shows its stack. */
 function fail(err: unknown): never {
@@ -22,18 +23,35 @@ async function main(): Promise<void> {
   })();
   const app = await buildApp(config).catch(fail);
 
+  // Started here (not in tests' apps); stopped first on SIGTERM, and again by app.ts's onClose.
+  const workers = [
+    app.ctx.mail,
+    app.ctx.serverQueue,
+    app.ctx.serverLifecycle,
+    app.ctx.accountDeletion,
+    app.ctx.j4rRecheck,
+    app.ctx.backupSchedule,
+    app.ctx.vpnLists,
+  ];
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const { shutdownDelayMs: delayMs, shutdownTimeoutMs: timeoutMs } = config;
+    app.log.info(
+      { signal, delayMs, timeoutMs },
+      'shutting down: out of rotation, finishing requests and builds in flight',
+    );
     const force = setTimeout(() => {
-      app.log.error('shutdown took over 10 s; exiting anyway');
+      app.log.error({ timeoutMs }, 'shutdown took longer than SHUTDOWN_TIMEOUT_MS; exiting anyway');
       process.exit(1);
-    }, 10_000);
+    }, timeoutMs);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
+    drainAndClose(app, { workers, delayMs }).then(
+      () => {
+        app.log.info('shut down cleanly');
+        process.exit(0);
+      },
       (err) => {
         app.log.error({ err }, 'error during shutdown');
         process.exit(1);
@@ -43,13 +61,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  app.ctx.mail.start();
-  app.ctx.serverQueue.start();
-  app.ctx.serverLifecycle.start();
-  app.ctx.accountDeletion.start();
-  app.ctx.j4rRecheck.start();
-  app.ctx.backupSchedule.start();
-  app.ctx.vpnLists.start();
+  for (const worker of workers) worker.start();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     `Hostdeck ${app.ctx.database.kind === 'pglite' ? `on the embedded database in ${config.dataDir}` : 'on PostgreSQL'}`,

@@ -1,10 +1,10 @@
 import { readFileSync, rmSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildOptions, type BuiltApp, buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { type Database, fromPglite, openPostgres } from '../src/db/client.ts';
+import { createPglite } from '../src/db/pglite.ts';
 import { testConfig } from './config.ts';
 
 /** Which database the suite runs on: PGlite always; PostgreSQL in the api-pg project (TEST_DB=postgres). */
@@ -12,7 +12,7 @@ export const onPostgres = process.env.TEST_DB === 'postgres';
 
 async function pgliteCopy(): Promise<Database> {
   const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
-  return fromPglite(await PGlite.create({ loadDataDir: blob }));
+  return fromPglite(await createPglite({ loadDataDir: blob }));
 }
 
 /** A fresh, empty database on the PostgreSQL server (not migrated), dropped on close. */

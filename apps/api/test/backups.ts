@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
 import { type Database, fromPglite } from '../src/db/client.ts';
+import { createPglite } from '../src/db/pglite.ts';
 import { ident, publicSequences, publicTables, type Query } from '../src/modules/backups/backups.catalog.ts';
 import { onPostgres, postgresDatabase } from './app.ts';
 
 /** A fresh, empty database of the suite's kind (on PostgreSQL a new database, dropped on close). */
 export async function emptyDatabase(): Promise<Database & { url?: string }> {
-  return onPostgres ? postgresDatabase() : fromPglite(await PGlite.create());
+  return onPostgres ? postgresDatabase() : fromPglite(await createPglite());
 }
 
 /** Raw SQL on a database, outside any transaction. */

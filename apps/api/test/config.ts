@@ -17,6 +17,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     authRateLimitPerMinute: 1000,
     bodyLimit: 1_048_576,
     webDistDir: join(tmpdir(), 'hostdeck-no-web-dist'),
+    shutdownTimeoutMs: 10_000,
+    shutdownDelayMs: 0,
     ...overrides,
   };
 }

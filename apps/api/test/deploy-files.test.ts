@@ -136,6 +136,7 @@ describe.skipIf(onPostgres)('deployment files', () => {
       environment?: Record<string, string>;
       healthcheck?: { test: string | string[] };
       volumes?: string[];
+      stop_grace_period?: string;
     };
     const compose = parse(read('docker-compose.yml'), { merge: true }) as {
       services: Record<string, Service>;
@@ -174,6 +175,20 @@ describe.skipIf(onPostgres)('deployment files', () => {
       for (const [name, s] of Object.entries(services).filter(([n]) => n !== 'caddy'))
         expect(s.healthcheck?.test, name).toBeTruthy();
       for (const [name, s] of apps) expect(String(s.healthcheck?.test), name).toMatch(/\/readyz/);
+    });
+
+    it('an instance leaves the rotation before its port closes, and Docker waits out its drain', () => {
+      const caddy = read('deploy/Caddyfile');
+      const interval = Number(caddy.match(/health_interval\s+(\d+)s/)![1]) * 1000;
+      for (const [name, s] of apps) {
+        const delay = Number(s.environment?.SHUTDOWN_DELAY_MS);
+        const ceiling = Number(s.environment?.SHUTDOWN_TIMEOUT_MS);
+        // Caddy's next check sees /readyz 503 while the instance still serves.
+        expect(delay, name).toBeGreaterThan(interval);
+        expect(ceiling, name).toBeGreaterThan(delay);
+        const grace = Number(s.stop_grace_period?.match(/^(\d+)s$/)?.[1]) * 1000;
+        expect(grace, name).toBeGreaterThan(ceiling);
+      }
     });
 
     it('Caddy proxies to exactly the two instances, checking /readyz', () => {

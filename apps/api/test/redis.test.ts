@@ -1,7 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app.ts';
 import { type Database, fromPglite } from '../src/db/client.ts';
+import { createPglite } from '../src/db/pglite.ts';
 import { TestClient } from './client.ts';
 import { testConfig } from './config.ts';
 
@@ -13,7 +13,7 @@ describe.runIf(redisUrl)('with Redis (two instances)', () => {
   let a: BuiltApp;
   let b: BuiltApp;
   beforeAll(async () => {
-    database = fromPglite(await PGlite.create());
+    database = fromPglite(await createPglite());
     a = await buildApp(testConfig({ redisUrl, authRateLimitPerMinute: 4 }), { database, logger: false });
     b = await buildApp(testConfig({ redisUrl, authRateLimitPerMinute: 4 }), { database, logger: false });
   });

@@ -17,6 +17,10 @@ export function pageSchema<T extends z.ZodType>(item: T) {
     success: z.literal(true),
     data: z.array(item),
     total: z.number().int(),
+    total_estimated: z
+      .boolean()
+      .optional()
+      .describe('True when total is an estimate: lists of more than 10,000 rows are not counted exactly ("about N")'),
     page: z.number().int(),
     per_page: z.number().int(),
     total_pages: z.number().int(),

@@ -7,13 +7,14 @@ import { z } from 'zod';
 export const LivenessSchema = z.object({ status: z.literal('ok') }).meta({ id: 'Liveness' });
 export type Liveness = z.infer<typeof LivenessSchema>;
 
-export const readinessChecks = ['database', 'migrations'] as const;
+/** What can make an instance unready; shutting_down: it received SIGTERM and is draining (deploy.md). */
+export const readinessChecks = ['database', 'migrations', 'shutting_down'] as const;
 export type ReadinessCheck = (typeof readinessChecks)[number];
 
 export const ReadinessSchema = z
   .object({
     status: z.enum(['ok', 'unavailable']),
-    /** The first check that failed; null when ready. */
+    /** The first check that failed (or shutting_down, checked first); null when ready. */
     failed: z.enum(readinessChecks).nullable(),
     checks: z.object({
       /** ok, down (an error) or timeout (no answer in time). */

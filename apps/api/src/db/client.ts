@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../lib/paths.ts';
 import { acquireDataDirLock } from './lock.ts';
+import { createPglite } from './pglite.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -103,7 +104,7 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
   const release = acquireDataDirLock(dataDir);
   try {
-    const client = await PGlite.create({ dataDir: join(dataDir, 'db') });
+    const client = await createPglite({ dataDir: join(dataDir, 'db') });
     return fromPglite(client, release);
   } catch (err) {
     release();

@@ -11,7 +11,8 @@ type Id = string | number;
 
 /** What a resource's service offers the generated routes; create/update/remove are optional. */
 export interface CrudService<Item> {
-  list(query: PageQuery & Record<string, unknown>): Promise<{ data: Item[]; total: number }>;
+  /** `estimated`: the total is an estimate (see lib/count.ts). */
+  list(query: PageQuery & Record<string, unknown>): Promise<{ data: Item[]; total: number; estimated?: boolean }>;
   get(id: Id): Promise<Item>;
   create?(actor: Actor, body: never): Promise<Item>;
   update?(actor: Actor, id: Id, body: never): Promise<Item>;
@@ -39,6 +40,7 @@ export function crudRoutes<Item>(
     success: z.literal(true),
     data: z.array(contract.item),
     total: z.number().int(),
+    total_estimated: z.boolean().optional(),
     page: z.number().int(),
     per_page: z.number().int(),
     total_pages: z.number().int(),
@@ -58,8 +60,8 @@ export function crudRoutes<Item>(
     },
     async (req) => {
       const q = req.query as PageQuery & Record<string, unknown>;
-      const { data, total } = await service.list(q);
-      return pageEnvelope(data, total, q);
+      const { data, total, estimated } = await service.list(q);
+      return pageEnvelope(data, total, q, estimated);
     },
   );
 

@@ -16,11 +16,13 @@ export function orderBy(sort: string | undefined, columns: Record<string, AnyPgC
   return [descending ? desc(column) : asc(column), ...fallback];
 }
 
-export function pageEnvelope<T>(data: T[], total: number, q: PageQuery) {
+/** The page envelope; `estimated`: the total is the planner's estimate (lib/count.ts), "about N". */
+export function pageEnvelope<T>(data: T[], total: number, q: PageQuery, estimated = false) {
   return {
     success: true as const,
     data,
     total,
+    total_estimated: estimated,
     page: q.page,
     per_page: q.per_page,
     total_pages: Math.max(1, Math.ceil(total / q.per_page)),

@@ -18,6 +18,8 @@ export async function registerSpa(app: FastifyInstance): Promise<void> {
     await app.register(fastifyStatic, {
       root,
       serve: false,
+      // The web build writes .br and .gz beside each text file (apps/web/build/precompress.ts).
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -286,4 +286,26 @@ describe('server queue worker', () => {
     await t.app.ctx.serverQueue.runOnce();
     expect(await item(q.id)).toMatchObject({ status: 'completed' });
   });
+
+  it('stopped in the middle of a pass (shutdown): finishes the build in hand and claims nothing more', async () => {
+    const first = await queuedRequest();
+    const second = await queuedRequest();
+    const { log } = capturedLog();
+    const worker = new ServerQueueWorker(t.database.db, t.app.ctx.panel, t.app.ctx.settings, log, {
+      concurrency: 1,
+      reconcileEveryMs: Number.POSITIVE_INFINITY,
+    });
+    const held = sim.holdNextServerCreate();
+    const pass = worker.runOnce();
+    await held.arrived; // the first item is being built
+    const stopped = worker.stop();
+    await held.commit();
+    await stopped;
+    expect(await pass).toBe(1);
+    expect(await item(first.id)).toMatchObject({ status: 'completed', attempts: 1 });
+    // Never claimed, so never leased: any instance's next pass builds it at once.
+    expect(await item(second.id)).toMatchObject({ status: 'pending', attempts: 0, leasedBy: null });
+    expect(await t.app.ctx.serverQueue.runOnce()).toBe(1);
+    expect(await item(second.id)).toMatchObject({ status: 'completed', attempts: 1 });
+  });
 });

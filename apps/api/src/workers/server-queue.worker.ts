@@ -39,6 +39,8 @@ const since = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
 export class ServerQueueWorker {
   private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
+  /** Set by stop(): the pass in progress finishes the builds it holds and claims no more. */
+  private stopping = false;
   private lastReconcile = 0;
   /** Names this worker in leases and heartbeats (host and process, for staff reading the queue). */
   readonly instance = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -63,6 +65,7 @@ export class ServerQueueWorker {
   }
 
   start(intervalMs = 3000): void {
+    this.stopping = false;
     this.timer = setInterval(
       () => void this.runOnce().catch((err) => this.log.error({ err }, 'server queue failed')),
       intervalMs,
@@ -70,9 +73,14 @@ export class ServerQueueWorker {
     this.timer.unref();
   }
 
+  /**
+   * For a shutdown: no new pass, no new claim; resolves once the builds in hand are finished (their
+   * leases released or the items completed), so no item waits for its lease to lapse on another instance.
+   */
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    await this.running;
+    this.stopping = true;
+    await this.running?.catch(() => undefined); // the pass's own failure is logged by its caller
   }
 
   /** Builds every due item; resolves with how many were handled. */
@@ -114,7 +122,7 @@ export class ServerQueueWorker {
     await this.reclaimLapsed();
     let done = 0;
     const loop = async () => {
-      for (;;) {
+      while (!this.stopping) {
         const item = await this.claim();
         if (!item) return;
         await this.buildLeased(item);
@@ -123,7 +131,7 @@ export class ServerQueueWorker {
     };
     await Promise.all(Array.from({ length: this.concurrency }, loop));
     // After the builds, so members' servers are not kept waiting behind a read of the whole panel.
-    if (Date.now() - this.lastReconcile >= this.reconcileEveryMs) {
+    if (!this.stopping && Date.now() - this.lastReconcile >= this.reconcileEveryMs) {
       this.lastReconcile = Date.now();
       await this.reconcile().catch((err) => this.log.warn({ err }, 'server queue: reconciling with the panel failed'));
     }

@@ -5,6 +5,8 @@ export interface Page<T> {
   success: true;
   data: T[];
   total: number;
+  /** The total is an estimate (lists of more than 10,000 rows): shown as "about N". */
+  total_estimated?: boolean;
   page: number;
   per_page: number;
   total_pages: number;

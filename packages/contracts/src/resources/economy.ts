@@ -43,9 +43,22 @@ export const CoinHistoryQuery = z
     page: z.coerce.number().int().min(1).default(1),
     per_page: z.coerce.number().int().min(1).max(100).default(25),
     kind: z.enum(coinKinds).optional(),
+    /**
+     * Keyset paging: the previous page's next_cursor. The page then starts right after that line, at
+     * the same cost on page 5,000 as on page 1; `page` is only echoed back. Without it, `page` counts.
+     */
+    cursor: z
+      .string()
+      .regex(/^\d{1,15}$/, { message: 'Not a valid cursor' })
+      .optional()
+      .describe("The previous page's next_cursor: the page starts after it (page is then only echoed back)"),
   })
   .strict();
-export const CoinHistoryPageSchema = pageSchema(CoinEntrySchema).extend({ balance: z.number().int() });
+export const CoinHistoryPageSchema = pageSchema(CoinEntrySchema).extend({
+  balance: z.number().int(),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  next_cursor: z.string().nullable().describe('Pass as cursor to read the next (older) page; null on the last page'),
+});
 
 // Redeem codes (admin resource): codes are kept upper-case; one redemption per member per code.
 const codeText = z
@@ -222,7 +235,11 @@ export const AFK_CLOSE = {
   refused: 4009,
   unauthorized: 4401,
   badOrigin: 4403,
+  /** The instance is shutting down (Service Restart): reconnect, the balancer picks another instance. */
+  restart: 1012,
 } as const;
+/** The reason sent with AFK_CLOSE.restart (every WebSocket closed by a shutdown carries it). */
+export const WS_RECONNECT_REASON = 'reconnect';
 
 // Referrals: paid to both sides once the referred member is verified or active, never across one address or device.
 export const referralStatuses = ['pending', 'paid', 'refused'] as const;

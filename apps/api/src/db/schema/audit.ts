@@ -16,5 +16,7 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_target_idx').on(t.targetType, t.targetId, t.createdAt),
     index('audit_created_idx').on(t.createdAt),
+    // The activity feed filtered by who acted, newest first.
+    index('audit_actor_idx').on(t.actorId, t.createdAt),
   ],
 );

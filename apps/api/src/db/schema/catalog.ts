@@ -18,6 +18,11 @@ export const locations = pgTable('locations', {
     .notNull()
     .default('online'),
   icon: text('icon'),
+  /**
+   * The servers in this location, kept by triggers on servers (migration 0016): the slot rule and the
+   * create page read it instead of counting every server. Never written by the application.
+   */
+  serverCount: integer('server_count').notNull().default(0),
   ...stamps,
 });
 

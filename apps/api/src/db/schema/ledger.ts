@@ -27,7 +27,11 @@ export const coinLedger = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('coin_ledger_user_idx').on(t.userId, t.createdAt),
+    // A member's lines of one kind: the AFK page's "earned today" (kind afk, since midnight) and the
+    // history's total when filtered by kind, both from the index alone (decision 0024).
+    index('coin_ledger_user_kind_idx').on(t.userId, t.kind, t.createdAt),
     index('coin_ledger_user_seq_idx').on(t.userId, t.seq),
+    // The dashboard's coins per day: a range of days read from the index alone (amount beside the time).
+    index('coin_ledger_created_idx').on(t.createdAt, t.amount),
   ],
 );

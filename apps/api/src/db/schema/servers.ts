@@ -66,6 +66,8 @@ export const servers = pgTable(
     index('servers_owner_idx').on(t.ownerId),
     index('servers_location_idx').on(t.locationId),
     index('servers_expires_idx').on(t.expiresAt),
+    // The admin list's default order (newest first: the index read backwards) and the 30-day chart.
+    index('servers_created_idx').on(t.createdAt, t.id),
     uniqueIndex('servers_panel_server_idx').on(t.panelKey, t.panelServerId),
     check('servers_resources_non_negative', nonNegative(t)),
   ],

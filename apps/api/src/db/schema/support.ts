@@ -48,6 +48,9 @@ export const tickets = pgTable(
     index('tickets_user_status_idx').on(t.userId, t.status),
     index('tickets_status_priority_idx').on(t.status, t.priority),
     index('tickets_assignee_idx').on(t.assigneeId),
+    // The staff desk's default order (latest reply first: the index read backwards) and the 30-day chart.
+    index('tickets_last_reply_idx').on(t.lastReplyAt, t.id),
+    index('tickets_created_idx').on(t.createdAt),
   ],
 );
 

@@ -56,6 +56,10 @@ export const users = pgTable(
     referredBy: uuid('referred_by'),
     /** Minutes spent earning on the AFK page (for the leaderboard). */
     afkMinutes: integer('afk_minutes').notNull().default(0),
+    /** Servers the member owns: kept by a trigger on servers (migration 0015), ranked by the leaderboard. */
+    serverCount: integer('server_count').notNull().default(0),
+    /** Accounts whose referred_by is this member: kept by a trigger on users (migration 0015). */
+    referralCount: integer('referral_count').notNull().default(0),
     /** One of the first members (the early-supporter badge). */
     earlySupporter: boolean('early_supporter').notNull().default(false),
     supportPin: text('support_pin').notNull(),
@@ -94,6 +98,30 @@ export const users = pgTable(
     index('users_first_device_idx').on(t.firstDevice),
     index('users_last_device_idx').on(t.lastDevice),
     uniqueIndex('users_panel_link_idx').on(t.panelKey, t.panelUserId),
+    // Scale (decision 0024): each leaderboard reads its top rows straight off an index, ties oldest first.
+    // DESC NULLS FIRST is what ORDER BY … DESC means; an index in any other null order would not serve it.
+    index('users_coins_idx').on(t.coins.desc().nullsFirst(), t.createdAt),
+    index('users_afk_minutes_idx').on(t.afkMinutes.desc().nullsFirst(), t.createdAt),
+    index('users_server_count_idx').on(t.serverCount.desc().nullsFirst(), t.createdAt),
+    index('users_referral_count_idx').on(t.referralCount.desc().nullsFirst(), t.createdAt),
+    // The admin list's default order (newest first) and the 30-day sign-up chart; deleted_at rides
+    // along so that skipping deleted accounts (and a deep page) needs no table reads.
+    index('users_created_idx').on(t.createdAt.desc().nullsFirst(), t.id, t.deletedAt),
+    // The admin list sorted by last seen (who is active); written at most once per session touch.
+    index('users_last_seen_idx').on(t.lastSeenAt),
+    // The admin list's "banned" filter, in its default order (and its count), without reading the others.
+    index('users_banned_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.banned} and ${t.deletedAt} is null`),
+    // The admin list's role filter and the roles list's member counts (deleted accounts are not counted).
+    index('users_role_idx').on(t.roleId).where(sql`${t.deletedAt} is null`),
+    // Member lookup: names starting with the text, in byte order whatever the database's collation.
+    index('users_username_prefix_idx').on(sql`(lower(${t.username}) collate "C")`),
+    // Admin search (ILIKE '%text%') on name, e-mail and addresses: trigram indexes (pg_trgm).
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_first_ip_trgm_idx').using('gin', t.firstIp.op('gin_trgm_ops')),
+    index('users_last_ip_trgm_idx').using('gin', t.lastIp.op('gin_trgm_ops')),
     check('users_coins_non_negative', sql`${t.coins} >= 0`),
     check(
       'users_limits_non_negative',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AFK_CLOSE, type AfkServerMessage, type AfkStatus } from '@hostdeck/contracts';
+import { AFK_CLOSE, type AfkServerMessage, type AfkStatus, WS_RECONNECT_REASON } from '@hostdeck/contracts';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -123,10 +123,11 @@ export class AfkService {
     return this.sessions.size;
   }
 
+  /** On shutdown: every session ends and its page is told to reconnect (to another instance). */
   closeAll(): void {
     for (const s of [...this.sessions.values()]) {
       this.end(s);
-      s.socket.close(1001, 'The server is shutting down');
+      s.socket.close(AFK_CLOSE.restart, WS_RECONNECT_REASON);
     }
   }
 

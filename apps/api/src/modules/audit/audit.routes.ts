@@ -25,8 +25,8 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const { data, total } = await listAudit(app.ctx.db, req.query);
-      return pageEnvelope(data, total, req.query);
+      const { data, total, estimated } = await listAudit(app.ctx.db, req.query);
+      return pageEnvelope(data, total, req.query, estimated);
     },
   );
 }

@@ -1,7 +1,8 @@
 import type { AuditEntry } from '@hostdeck/contracts';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
+import { countRows } from '../../lib/count.ts';
 
 const SECRET_KEY = /password|secret|token|hash|key/i;
 
@@ -42,13 +43,13 @@ export async function recordAudit(db: Db, e: AuditInput): Promise<void> {
 export async function listAudit(
   db: Db,
   q: { page: number; per_page: number; target_type?: string; target_id?: string; actor_id?: string },
-): Promise<{ data: AuditEntry[]; total: number }> {
+): Promise<{ data: AuditEntry[]; total: number; estimated: boolean }> {
   const conditions: SQL[] = [];
   if (q.target_type) conditions.push(eq(auditLog.targetType, q.target_type));
   if (q.target_id) conditions.push(eq(auditLog.targetId, q.target_id));
   if (q.actor_id) conditions.push(eq(auditLog.actorId, q.actor_id));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [totalRow]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select({ entry: auditLog, actor: users.username })
       .from(auditLog)
@@ -57,10 +58,10 @@ export async function listAudit(
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(q.per_page)
       .offset((q.page - 1) * q.per_page),
-    db.select({ n: count() }).from(auditLog).where(where),
+    countRows(db, db.select({ id: auditLog.id }).from(auditLog).where(where)),
   ]);
   return {
-    total: Number(totalRow?.n ?? 0),
+    ...counted,
     data: rows.map(({ entry, actor }) => ({
       id: entry.id,
       actor_id: entry.actorId,

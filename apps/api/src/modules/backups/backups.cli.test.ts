@@ -2,12 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, onPostgres, type TestApp } from '../../../test/app.ts';
 import { emptyDatabase, queryOf } from '../../../test/backups.ts';
 import { signedUpMember } from '../../../test/users.ts';
 import { fromPglite } from '../../db/client.ts';
+import { createPglite } from '../../db/pglite.ts';
 import { apiRoot } from '../../lib/paths.ts';
 import { publicTables } from './backups.catalog.ts';
 import { backupFilePath } from './backups.files.ts';
@@ -51,7 +51,7 @@ async function target(): Promise<{
     return {
       env: { DATA_DIR: dir },
       tables: async () => {
-        const db = fromPglite(await PGlite.create({ dataDir: join(dir, 'db') }));
+        const db = fromPglite(await createPglite({ dataDir: join(dir, 'db') }));
         try {
           return await publicTables(queryOf(db));
         } finally {

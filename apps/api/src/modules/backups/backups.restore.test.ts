@@ -5,9 +5,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { contents, emptyDatabase, queryOf, rewriteBackup } from '../../../test/backups.ts';
+import { newMember, TestClient } from '../../../test/client.ts';
+import { makeCatalogue } from '../../../test/servers.ts';
 import { memberWithPermissions, signedUpMember } from '../../../test/users.ts';
 import type { Database } from '../../db/client.ts';
-import { redeemCodes, settings } from '../../db/schema/index.ts';
+import { redeemCodes, servers, settings, users } from '../../db/schema/index.ts';
 import type { AppError } from '../../lib/app-error.ts';
 import { publicTables } from './backups.catalog.ts';
 import { backupFilePath } from './backups.files.ts';
@@ -15,6 +17,7 @@ import { parentsFirst, RestoreTargetNotEmptyError, restoreBackup } from './backu
 
 let t: TestApp;
 let file: string;
+let referrer: string;
 const scratch = (name: string) => join(tmpdir(), `hostdeck-restore-${process.pid}-${name}.jsonl.gz`);
 
 beforeAll(async () => {
@@ -23,6 +26,19 @@ beforeAll(async () => {
   const admin = await memberWithPermissions(t.app, ['admin.root'], 8);
   await signedUpMember(t.app, 125);
   await admin.post('/api/admin/redeem-codes', { code: 'RESTORE-ME', coins: 7, max_uses: 3 });
+  // A referral and a server: the counters their triggers keep (migration 0015) must come back as they
+  // were, not counted a second time as the rows go in.
+  referrer = (await signedUpMember(t.app)).id;
+  const [own] = await t.database.db.select({ code: users.referralCode }).from(users).where(eq(users.id, referrer));
+  await new TestClient(t.app).post('/api/user/auth/register', { ...newMember(), ref: own!.code });
+  const { locationId, eggId } = await makeCatalogue(admin);
+  await t.database.db.insert(servers).values({
+    ownerId: referrer,
+    name: 'Kept',
+    locationId,
+    eggId,
+    ...{ memory: 512, cpu: 50, disk: 1024, ports: 1, databases: 0, backups: 0 },
+  });
   await t.app.ctx.settings.update({
     app_name: 'Ünïcode "quotes"\nand a newline \\ backslash',
     backup_retention_count: 3,
@@ -72,6 +88,10 @@ describe('backup then restore', () => {
       const [name] = await target.db.select({ v: settings.value }).from(settings).where(eq(settings.key, 'app_name'));
       expect(name?.v).toBe('Ünïcode "quotes"\nand a newline \\ backslash');
       expect(await target.db.select({ code: redeemCodes.code }).from(redeemCodes)).toEqual([{ code: 'RESTORE-ME' }]);
+      const counters = { servers: users.serverCount, referrals: users.referralCount };
+      expect(await target.db.select(counters).from(users).where(eq(users.id, referrer))).toEqual([
+        { servers: 1, referrals: 1 },
+      ]);
       // Serial ids continue after the restored ones.
       const [next] = await target.db.insert(redeemCodes).values({ code: 'NEXT', coins: 1 }).returning();
       const [old] = await t.database.db.select({ id: redeemCodes.id }).from(redeemCodes);

@@ -207,6 +207,17 @@ export async function restoreBackup(database: Database, file: string): Promise<R
     if (current) await complete(current);
     if (waiting.length)
       throw new Error(`Foreign keys between ${waiting.map((w) => w.name).join(', ')} form a cycle; cannot order them`);
+    // The member counters kept by triggers (migration 0015) came with the rows and were moved again by
+    // the triggers as servers and referred members went in: count them afresh.
+    const [recount] = await q<{ f: string | null }>(
+      `select to_regprocedure('public.hostdeck_recount_member_counters()')::text as f`,
+    );
+    if (recount?.f) await q('select hostdeck_recount_member_counters()');
+    // The same for locations.server_count (migration 0016).
+    const [locations] = await q<{ f: string | null }>(
+      `select to_regprocedure('public.hostdeck_recount_location_servers()')::text as f`,
+    );
+    if (locations?.f) await q('select hostdeck_recount_location_servers()');
     return { manifest, tables: inFile.size, rows, migrations: migrations.length };
   });
 }

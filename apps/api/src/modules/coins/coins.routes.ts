@@ -1,5 +1,5 @@
 import { type CoinEntry, CoinHistoryPageSchema, CoinHistoryQuery, UuidParamsSchema } from '@hostdeck/contracts';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -20,23 +20,35 @@ const present = (e: typeof coinLedger.$inferSelect): CoinEntry => ({
   created_at: e.createdAt.toISOString(),
 });
 
-/** One member's coin history, newest first (so balance_after reads as a running total), with their balance. */
+/**
+ * One member's coin history, newest first (so balance_after reads as a running total), with their
+ * balance. Paged by `cursor` (keyset: the lines before a seq, read off coin_ledger_user_seq_idx, as
+ * cheap on page 5,000 as on page 1) or by `page` (offset; kept for links and the contract).
+ */
 async function history(db: Db, userId: string, q: z.infer<typeof CoinHistoryQuery>) {
   const [user] = await db.select({ coins: users.coins }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('NOT_FOUND', 'There is no such user');
   const where: SQL | undefined = and(eq(coinLedger.userId, userId), q.kind ? eq(coinLedger.kind, q.kind) : undefined);
+  const after = q.cursor ? lt(coinLedger.seq, Number(q.cursor)) : undefined;
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(coinLedger)
-      .where(where)
+      .where(and(where, after))
       // Insertion order: the lines of one transaction share created_at, and a random id would shuffle them.
       .orderBy(desc(coinLedger.seq))
-      .limit(q.per_page)
-      .offset((q.page - 1) * q.per_page),
+      // One line more than the page says whether there is a next page.
+      .limit(q.per_page + 1)
+      .offset(q.cursor ? 0 : (q.page - 1) * q.per_page),
     db.select({ n: count() }).from(coinLedger).where(where),
   ]);
-  return { ...pageEnvelope(rows.map(present), Number(total?.n ?? 0), q), balance: user.coins };
+  const lines = rows.slice(0, q.per_page);
+  const last = lines[lines.length - 1];
+  return {
+    ...pageEnvelope(lines.map(present), Number(total?.n ?? 0), q),
+    balance: user.coins,
+    next_cursor: rows.length > q.per_page && last ? String(last.seq) : null,
+  };
 }
 
 /** The coin ledger as members and staff read it (entries are only ever written by moveCoins). */

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import type { TestClient } from '../../../test/client.ts';
 import { memberWithPermissions, signedUpMember } from '../../../test/users.ts';
+import type { Db } from '../../db/client.ts';
 import { coinLedger } from '../../db/schema/index.ts';
+import { moveCoins } from './ledger.ts';
 
 let t: TestApp;
 let root: TestClient;
@@ -75,5 +77,65 @@ describe('coin history order', () => {
         expect(line.balance_after - line.amount).toBe(lines[i + 1]?.balance_after ?? 0);
       });
     }
+  });
+});
+
+/** Every page of a history read by cursor (keyset), `per` lines a page, with each page's envelope. */
+async function byCursor(client: TestClient, url: string, per: number) {
+  const pages: { ids: string[]; page: number; total: number; next: string | null }[] = [];
+  let cursor: string | null = null;
+  for (let page = 1; page < 100; page++) {
+    const qs: string = `per_page=${per}&page=${page}${cursor ? `&cursor=${cursor}` : ''}`;
+    const body: { data: { id: string }[]; page: number; total: number; next_cursor: string | null } = (
+      await client.get(`${url}${url.includes('?') ? '&' : '?'}${qs}`)
+    ).json();
+    pages.push({
+      ids: body.data.map((l) => l.id),
+      page: body.page,
+      total: body.total,
+      next: body.next_cursor,
+    });
+    cursor = body.next_cursor;
+    if (!cursor) break;
+  }
+  return pages;
+}
+
+describe('coin history by cursor (keyset paging)', () => {
+  it('returns every line exactly once, newest first, the same as by page; with a kind filter too', async () => {
+    const m = await signedUpMember(t.app);
+    const kinds = ['afk', 'redeem', 'afk', 'link', 'afk'] as const;
+    for (let i = 0; i < 23; i++)
+      await t.database.db.transaction((tx) =>
+        moveCoins(tx as unknown as Db, { userId: m.id, amount: i + 1, kind: kinds[i % kinds.length]!, reason: `${i}` }),
+      );
+    for (const [client, url] of [
+      [m.client, '/api/coins/history'],
+      [root, `/api/admin/users/${m.id}/coins`],
+      [m.client, '/api/coins/history?kind=afk'],
+    ] as const) {
+      const all = (await client.get(`${url}${url.includes('?') ? '&' : '?'}per_page=100`)).json();
+      const pages = await byCursor(client, url, 5);
+      const ids = pages.flatMap((p) => p.ids);
+      expect(ids).toEqual(all.data.map((l: { id: string }) => l.id));
+      expect(new Set(ids).size).toBe(all.total);
+      expect(pages).toHaveLength(Math.ceil(all.total / 5));
+      // The page number is echoed back; the total is the whole history's; only the last page has no next.
+      expect(pages.map((p) => p.page)).toEqual(pages.map((_, i) => i + 1));
+      expect(pages.every((p) => p.total === all.total)).toBe(true);
+      expect(pages.slice(0, -1).every((p) => p.next !== null)).toBe(true);
+    }
+    // A line written after the first page was read does not shift the next page (it would by offset).
+    const first = (await m.client.get('/api/coins/history?per_page=5')).json();
+    await t.database.db.transaction((tx) =>
+      moveCoins(tx as unknown as Db, { userId: m.id, amount: 1, kind: 'afk', reason: 'later' }),
+    );
+    const second = (await m.client.get(`/api/coins/history?per_page=5&page=2&cursor=${first.next_cursor}`)).json();
+    const byOffset = (await m.client.get('/api/coins/history?per_page=5&page=2')).json();
+    expect(second.data[0].reason).toBe('17');
+    expect(byOffset.data[0].reason).toBe('18');
+
+    expect((await m.client.get('/api/coins/history?cursor=abc')).statusCode).toBe(400);
+    expect((await m.client.get('/api/coins/history?cursor=-1')).statusCode).toBe(400);
   });
 });

@@ -9,7 +9,7 @@ import {
   type DashboardSupport,
   premiumFeatures,
 } from '@hostdeck/contracts';
-import { count, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { coinLedger, serverQueue, servers, tickets, users } from '../../db/schema/index.ts';
@@ -19,6 +19,8 @@ import { checkLicense } from '../system/license.service.ts';
 
 const DAYS = 30;
 const DAY_MS = 86_400_000;
+/** How long the closed days of the analytics are kept before they are counted again. */
+export const CLOSED_DAYS_TTL_MS = 3_600_000;
 
 /** The UTC days of the analytics window, oldest first, as YYYY-MM-DD. */
 export function analyticsDays(now = new Date()): string[] {
@@ -60,25 +62,47 @@ export class DashboardService {
   }
 
   /**
-   * Per-day activity over the last 30 UTC days: one grouped query per series; days without rows are
-   * filled with zeros here rather than in SQL so both PostgreSQL versions read the same simple query.
+   * Per-day activity over the last 30 UTC days (decision 0024). The 29 closed days do not change
+   * (the ledger is append-only and every row is stamped when written), so they are counted once and
+   * kept for CLOSED_DAYS_TTL_MS (or until the UTC day turns); today is counted on every call. Days
+   * without rows are filled with zeros here rather than in SQL so both PostgreSQL versions read the
+   * same simple queries.
    */
   async analytics(now = new Date()): Promise<AnalyticsDay[]> {
     const days = analyticsDays(now);
-    const since = new Date(`${days[0]}T00:00:00.000Z`);
-    const day = (column: PgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
-    const perDay = async (table: PgTable, column: PgColumn) => {
-      const rows = await this.db
-        .select({ day: day(column), n: count() })
+    const today = days[days.length - 1]!;
+    const todayStart = new Date(`${today}T00:00:00.000Z`);
+    const key = `${days[0]}/${today}`;
+    let closed = this.closedDays;
+    if (!closed || closed.key !== key || now.getTime() - closed.at > CLOSED_DAYS_TTL_MS) {
+      closed = { key, at: now.getTime(), days: await this.perDay(new Date(`${days[0]}T00:00:00.000Z`), todayStart) };
+      this.closedDays = closed;
+    }
+    const live = await this.perDay(todayStart);
+    const zero = { signups: 0, servers: 0, tickets: 0, coins_earned: 0, coins_spent: 0 };
+    return days.map((d) => ({ day: d, ...zero, ...(d === today ? live : closed.days).get(d) }));
+  }
+
+  private closedDays: { key: string; at: number; days: Map<string, Omit<AnalyticsDay, 'day'>> } | null = null;
+
+  /**
+   * Counts per UTC day from `from` (until `until`): each series a range of a created_at index (the
+   * coin ledger's holds the amount too, so its lines are summed from the index alone), grouped by the
+   * day's number since 1970: plain arithmetic per row rather than formatting a date per row.
+   */
+  private async perDay(from: Date, until?: Date): Promise<Map<string, Omit<AnalyticsDay, 'day'>>> {
+    const day = (column: PgColumn) => sql<number>`floor(extract(epoch from ${column}) / 86400)::int`;
+    const range = (column: PgColumn) => and(gte(column, from), until ? lt(column, until) : undefined);
+    const count = (table: PgTable, column: PgColumn) =>
+      this.db
+        .select({ day: day(column), n: sql<number>`count(*)::int` })
         .from(table)
-        .where(gte(column, since))
+        .where(range(column))
         .groupBy(day(column));
-      return new Map(rows.map((r) => [r.day, Number(r.n)]));
-    };
     const [signups, created, opened, coins] = await Promise.all([
-      perDay(users, users.createdAt),
-      perDay(servers, servers.createdAt),
-      perDay(tickets, tickets.createdAt),
+      count(users, users.createdAt),
+      count(servers, servers.createdAt),
+      count(tickets, tickets.createdAt),
       this.db
         .select({
           day: day(coinLedger.createdAt),
@@ -86,18 +110,24 @@ export class DashboardService {
           spent: sql<string>`coalesce(-sum(${coinLedger.amount}) filter (where ${coinLedger.amount} < 0), 0)::text`,
         })
         .from(coinLedger)
-        .where(gte(coinLedger.createdAt, since))
+        .where(range(coinLedger.createdAt))
         .groupBy(day(coinLedger.createdAt)),
     ]);
-    const ledger = new Map(coins.map((r) => [r.day, r]));
-    return days.map((d) => ({
-      day: d,
-      signups: signups.get(d) ?? 0,
-      servers: created.get(d) ?? 0,
-      tickets: opened.get(d) ?? 0,
-      coins_earned: Number(ledger.get(d)?.earned ?? 0),
-      coins_spent: Number(ledger.get(d)?.spent ?? 0),
-    }));
+    const out = new Map<string, Omit<AnalyticsDay, 'day'>>();
+    const at = (n: number | string) => {
+      const name = new Date(Number(n) * DAY_MS).toISOString().slice(0, 10);
+      let row = out.get(name);
+      if (!row) {
+        row = { signups: 0, servers: 0, tickets: 0, coins_earned: 0, coins_spent: 0 };
+        out.set(name, row);
+      }
+      return row;
+    };
+    for (const r of signups) at(r.day).signups = Number(r.n);
+    for (const r of created) at(r.day).servers = Number(r.n);
+    for (const r of opened) at(r.day).tickets = Number(r.n);
+    for (const r of coins) Object.assign(at(r.day), { coins_earned: Number(r.earned), coins_spent: Number(r.spent) });
+    return out;
   }
 
   async support(): Promise<DashboardSupport> {

@@ -12,9 +12,10 @@ declare module 'fastify' {
 }
 
 /**
- * /healthz (the process is alive) and /readyz (it can serve: database and migrations), for load
- * balancers, Docker and systemd. Public, outside the rate limit, and left out of the request log:
- * a balancer polling every few seconds would otherwise fill it. See docs/operations/deploy.md.
+ * /healthz (the process is alive) and /readyz (it can serve: database and migrations, and it is not
+ * shutting down), for load balancers, Docker and systemd. Public, outside the rate limit, and left
+ * out of the request log: a balancer polling every few seconds would otherwise fill it. See
+ * docs/operations/deploy.md.
  */
 export async function probesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -42,12 +43,17 @@ export async function probesRoutes(fastify: FastifyInstance): Promise<void> {
       logLevel: 'silent',
       schema: {
         tags: ['health'],
-        summary: 'Readiness: the database answers and every migration of this build is applied (503 otherwise)',
+        summary:
+          'Readiness: the database answers, every migration of this build is applied and the instance is not shutting down (503 otherwise)',
         response: { 200: ReadinessSchema, 503: ReadinessSchema },
       },
     },
     async (_req, reply) => {
-      const result = await readiness.check();
+      const found = await readiness.check();
+      // From SIGTERM on the balancer must stop sending here, whatever the checks found.
+      const result = app.ctx.shutdown.draining
+        ? { ...found, status: 'unavailable' as const, failed: 'shutting_down' as const }
+        : found;
       return reply.status(result.status === 'ok' ? 200 : 503).send(result);
     },
   );

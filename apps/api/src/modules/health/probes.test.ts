@@ -82,6 +82,23 @@ describe('/healthz and /readyz', () => {
     expect((await get('/readyz')).statusCode).toBe(200);
   });
 
+  it('/readyz answers 503 "shutting_down" from the moment the instance drains; /healthz still 200', async () => {
+    t.app.ctx.shutdown.draining = true;
+    try {
+      const res = await get('/readyz');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        status: 'unavailable',
+        failed: 'shutting_down',
+        checks: { database: 'ok', migrations: 'ok' },
+      });
+      expect((await get('/healthz')).statusCode).toBe(200);
+    } finally {
+      t.app.ctx.shutdown.draining = false;
+    }
+    expect((await get('/readyz')).statusCode).toBe(200);
+  });
+
   it('/readyz answers 503 "database" once the database is gone; /healthz still 200', async () => {
     const other = await createTestApp();
     const { dataDir } = other.app.ctx.config;

@@ -25,6 +25,8 @@ export const retryDelaySeconds = (attempts: number) => Math.min(3600, 2 ** attem
 export class MailOutbox {
   private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
+  /** Set by stop(): the pass in progress sends the mail it is on and hands the rest of its batch back. */
+  private stopping = false;
   /** The worker's clock for backoff and due times; tests move it forward instead of sleeping. */
   now: () => Date = () => new Date();
   /** Counts passes and failed sends for /metrics (set by the app). */
@@ -37,6 +39,7 @@ export class MailOutbox {
   ) {}
 
   start(intervalMs = 5_000): void {
+    this.stopping = false;
     this.timer = setInterval(
       () => void this.flush().catch((err) => this.log.error({ err }, 'mail outbox failed')),
       intervalMs,
@@ -44,9 +47,11 @@ export class MailOutbox {
     this.timer.unref();
   }
 
+  /** For a shutdown: no new pass; the one in progress ends after its current mail (see work()). */
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    await this.running;
+    this.stopping = true;
+    await this.running?.catch(() => undefined); // the pass's own failure is logged by its caller
   }
 
   /** Sends every due mail once (or holds them without SMTP); returns how many were handled. */
@@ -96,7 +101,23 @@ export class MailOutbox {
       }
       return rows;
     });
-    for (const mail of due) {
+    for (const [i, mail] of due.entries()) {
+      if (this.stopping) {
+        // The rest of the batch is due again at once, for another instance, rather than after its lease.
+        await this.db
+          .update(mailOutbox)
+          .set({ nextAttemptAt: sql`now()` })
+          .where(
+            and(
+              eq(mailOutbox.status, 'pending'),
+              inArray(
+                mailOutbox.id,
+                due.slice(i).map((m) => m.id),
+              ),
+            ),
+          );
+        return i;
+      }
       try {
         await this.mailer.send(mail);
         await this.db

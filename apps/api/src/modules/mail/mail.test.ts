@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { startSmtpServer } from '../../../test/smtp-server.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
+import { MailOutbox } from './mail.service.ts';
 import { enqueueTemplateMail } from './templates.ts';
 
 let t: TestApp;
@@ -120,5 +121,47 @@ describe('mail outbox', () => {
     expect(row).toMatchObject({ status: 'failed', attempts: 8 });
     expect(row!.lastError).toMatch(/ECONNREFUSED/);
     expect(await outbox().flush()).toBe(0);
+  });
+
+  it('stopped in the middle of a batch (shutdown): sends the mail it is on, the rest is due again at once', async () => {
+    await useSmtp(smtp.port);
+    for (const to of ['stop-1@example.com', 'stop-2@example.com', 'stop-3@example.com']) await resetPassword(to);
+    // The shared SMTP transport, with the first send held until the test lets it go.
+    const real = outbox().mailer;
+    let arrived = () => {};
+    let release = () => {};
+    const firstArrived = new Promise<void>((r) => {
+      arrived = r;
+    });
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    const worker = new MailOutbox(
+      t.database.db,
+      {
+        ...real,
+        configured: () => real.configured(),
+        send: async (mail) => {
+          arrived();
+          await released;
+          await real.send(mail);
+        },
+      },
+      t.app.log,
+    );
+    const pass = worker.flush();
+    await firstArrived;
+    const stopped = worker.stop();
+    release();
+    await stopped;
+    expect(await pass).toBe(1);
+    const rows = await Promise.all(['stop-1@example.com', 'stop-2@example.com', 'stop-3@example.com'].map(rowTo));
+    expect(rows.map((r) => r?.status)).toEqual(['sent', 'pending', 'pending']);
+    // Not leased for a minute: any instance's next pass sends them.
+    expect(await outbox().flush()).toBe(2);
+    expect((await Promise.all(['stop-2@example.com', 'stop-3@example.com'].map(rowTo))).map((r) => r?.status)).toEqual([
+      'sent',
+      'sent',
+    ]);
   });
 });

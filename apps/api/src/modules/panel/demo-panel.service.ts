@@ -3,12 +3,16 @@ import type { Db } from '../../db/client.ts';
 import type { PanelService } from '../../integrations/hosting/panel.service.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Bus } from '../../lib/bus.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { catalogCache } from '../catalog/catalog.cache.ts';
 import { importCategories, importEggs, importLocations } from '../catalog/catalog.import.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 
 export interface DemoPanelDeps {
   db: Db;
+  /** With db: the app's catalogue cache (modules/catalog/catalog.cache.ts), dropped after the import. */
+  bus: Bus;
   settings: SettingsService;
   panel: PanelService;
 }
@@ -31,7 +35,8 @@ export function startDemoPanel(deps: DemoPanelDeps, actor: Actor): Promise<Omit<
   return next;
 }
 
-async function run({ db, settings, panel }: DemoPanelDeps, actor: Actor) {
+async function run(deps: DemoPanelDeps, actor: Actor) {
+  const { db, settings, panel } = deps;
   if (panel.kind() === 'pterodactyl')
     throw new AppError(
       'PANEL_ALREADY_CONFIGURED',
@@ -49,8 +54,12 @@ async function run({ db, settings, panel }: DemoPanelDeps, actor: Actor) {
     });
   }
   // Categories before eggs: an egg is imported only under its imported category.
-  const locations = await panel.use((p) => importLocations(db, p, actor));
-  const categories = await panel.use((p) => importCategories(db, p, actor));
-  const eggs = await panel.use((p) => importEggs(db, p, actor));
-  return { locations, categories, eggs };
+  try {
+    const locations = await panel.use((p) => importLocations(db, p, actor));
+    const categories = await panel.use((p) => importCategories(db, p, actor));
+    const eggs = await panel.use((p) => importEggs(db, p, actor));
+    return { locations, categories, eggs };
+  } finally {
+    await catalogCache(deps).changed();
+  }
 }

@@ -1,7 +1,7 @@
 import { hasPermission, type Leaderboard, type Profile, type PublicMember } from '@hostdeck/contracts';
-import { and, asc, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { roles, servers, users } from '../../db/schema/index.ts';
+import { roles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { likeTerm } from '../../lib/paging.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -21,6 +21,9 @@ const visible = and(
   eq(users.banned, false),
   eq(users.publicProfile, true),
 ) as SQL;
+/** Member lookup: the most it answers, and how many names containing the text it ranks. */
+const LOOKUP_LIMIT = 20;
+const LOOKUP_CANDIDATES = 1000;
 /** Staff who manage members see a hidden profile too. */
 const STAFF_VIEW = 'admin.users.list';
 
@@ -51,7 +54,7 @@ export class ProfilesService {
         banned: users.banned,
         shown: users.publicProfile,
         leaving: users.deletionRequestedAt,
-        servers: sql<number>`(select count(*)::int from ${servers} where ${servers.ownerId} = ${users.id})`,
+        servers: users.serverCount,
       })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
@@ -71,32 +74,54 @@ export class ProfilesService {
     };
   }
 
-  /** Members whose username contains the text, those starting with it first; at most 20. */
+  /**
+   * Members whose username contains the text, at most 20: those starting with it first, in name order
+   * (a range of the prefix index, however many members there are), then the others, those with the
+   * text nearest the start and the shortest names first. The others are ranked among the first
+   * LOOKUP_CANDIDATES found (trigram index), so a text inside very many names costs the same as any.
+   */
   async lookup(q: string): Promise<PublicMember[]> {
-    return this.db
+    const name = sql`(lower(${users.username}) collate "C")`;
+    const escaped = q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+    const starting = await this.db
       .select(publicColumns)
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
-      .where(and(visible, ilike(users.username, likeTerm(q))))
-      .orderBy(sql`position(lower(${q}) in lower(${users.username}))`, asc(sql`length(${users.username})`))
-      .limit(20);
+      .where(and(visible, sql`${name} like ${`${escaped}%`}`))
+      .orderBy(name)
+      .limit(LOOKUP_LIMIT);
+    if (starting.length === LOOKUP_LIMIT) return starting;
+    const candidates = this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(visible, ilike(users.username, likeTerm(q)), sql`not ${name} like ${`${escaped}%`}`))
+      .limit(LOOKUP_CANDIDATES);
+    const inside = await this.db
+      .select(publicColumns)
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(inArray(users.id, candidates))
+      .orderBy(sql`position(lower(${q}) in lower(${users.username}))`, asc(sql`length(${users.username})`), name)
+      .limit(LOOKUP_LIMIT - starting.length);
+    return [...starting, ...inside];
   }
 
   async leaderboard(by: Leaderboard['by']): Promise<Leaderboard> {
     if (!this.settings.bool('leaderboard_enabled'))
       throw new AppError('FEATURE_DISABLED', 'The leaderboard is switched off on this panel');
-    const value: SQL<number> = {
-      coins: sql<number>`${users.coins}`,
-      afk: sql<number>`${users.afkMinutes}`,
-      servers: sql<number>`(select count(*)::int from ${servers} where ${servers.ownerId} = ${users.id})`,
-      referrals: sql<number>`(select count(*)::int from users referred where referred.referred_by = ${users.id})`,
+    // Each is a column with its own index (users_<kind>_idx): the top rows are read off the index.
+    const column = {
+      coins: users.coins,
+      afk: users.afkMinutes,
+      servers: users.serverCount,
+      referrals: users.referralCount,
     }[by];
     const rows = await this.db
-      .select({ ...publicColumns, value: value.as('value') })
+      .select({ ...publicColumns, value: column })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
       .where(visible)
-      .orderBy(desc(sql`value`), asc(users.createdAt))
+      .orderBy(desc(column), asc(users.createdAt))
       .limit(this.settings.number('leaderboard_limit'));
     return {
       success: true,

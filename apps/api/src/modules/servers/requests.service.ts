@@ -21,6 +21,7 @@ import {
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { presentableQueueError } from '../../workers/server-queue.failure.ts';
+import type { CatalogCache } from '../catalog/catalog.cache.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 
 const OPEN = ['pending', 'building'] as const;
@@ -91,7 +92,9 @@ export async function requestServer(
     const [user] = await tx.select().from(users).where(eq(users.id, actor.id)).for('update');
     if (!user) throw new AppError('UNAUTHORIZED', 'Please log in');
 
-    const [location] = await tx.select().from(locations).where(eq(locations.id, body.location_id));
+    // Locked (after the member's row, the order a server insert takes them in): two members asking for
+    // the last slot of a location at once are served one after the other, so slots are never exceeded.
+    const [location] = await tx.select().from(locations).where(eq(locations.id, body.location_id)).for('update');
     if (!location || location.status !== 'online') {
       throw new AppError('LOCATION_UNAVAILABLE', 'This location is not available', {
         location_id: 'This location is not available',
@@ -113,15 +116,13 @@ export async function requestServer(
       throw new AppError('VIP_ONLY', 'This server type is for VIP members', { egg_id: 'VIP only' });
 
     if (location.slots !== null) {
-      const [inLocation] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(servers)
-        .where(eq(servers.locationId, location.id));
+      // The location's servers are counted by triggers (locations.server_count); its open requests are
+      // few and found through the queue's status index.
       const [queuedThere] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(serverQueue)
         .where(and(eq(serverQueue.locationId, location.id), inArray(serverQueue.status, [...OPEN])));
-      if (Number(inLocation?.n) + Number(queuedThere?.n) >= location.slots)
+      if (location.serverCount + Number(queuedThere?.n) >= location.slots)
         throw new AppError('LOCATION_FULL', 'This location is full; pick another', { location_id: 'Full' });
     }
 
@@ -154,18 +155,20 @@ export async function requestServer(
   });
 }
 
-const USAGE_TTL_MS = 10_000;
+const USAGE_TTL_MS = 5_000;
 const usageCache = new WeakMap<Db, { at: number; usage: Promise<Map<number, number>> }>();
 
 /**
- * Servers and open requests per location, for the create page. Counting means reading every server,
- * so it is kept for a few seconds; the slot rule itself is checked exactly, in the request's transaction.
+ * Servers and open requests per location, for the create page: the triggers' count per location plus
+ * the open requests (few, through the queue's status index): two small reads whatever the number of
+ * servers. Kept for a few seconds, so the page costs no query for it; the slot rule itself is checked
+ * exactly, in the request's transaction.
  */
 function locationUsage(db: Db): Promise<Map<number, number>> {
   const hit = usageCache.get(db);
   if (hit && Date.now() - hit.at < USAGE_TTL_MS) return hit.usage;
   const usage = Promise.all([
-    db.select({ id: servers.locationId, n: count() }).from(servers).groupBy(servers.locationId),
+    db.select({ id: locations.id, n: locations.serverCount }).from(locations),
     db
       .select({ id: serverQueue.locationId, n: count() })
       .from(serverQueue)
@@ -181,38 +184,43 @@ function locationUsage(db: Db): Promise<Map<number, number>> {
   return usage;
 }
 
-/** What the create page offers the member: online locations with their slot use, enabled categories and eggs. */
+/**
+ * What the create page offers the member: online locations with their slot use, enabled categories and
+ * eggs (from the catalogue in memory), and the member's free resources (one indexed read).
+ */
 export async function serverOptions(
   db: Db,
+  catalog: CatalogCache,
   settings: SettingsService,
   actor: Actor,
   user: UserRow,
 ): Promise<Omit<ServerOptions, 'panel'>> {
-  const [locationRows, categoryRows, eggRows, used, free] = await Promise.all([
-    db.select().from(locations).where(eq(locations.status, 'online')).orderBy(locations.name),
-    db.select().from(eggCategories).where(eq(eggCategories.enabled, true)).orderBy(eggCategories.name),
-    db.select().from(eggs).where(eq(eggs.enabled, true)).orderBy(eggs.name),
+  const [{ locations: allLocations, categories: allCategories, eggs: allEggs }, used, free] = await Promise.all([
+    catalog.get(),
     locationUsage(db),
     freeResources(db, user),
   ]);
-  const categoryIds = new Set(categoryRows.map((c) => c.id));
+  const categories = allCategories.filter((c) => c.enabled);
+  const categoryIds = new Set(categories.map((c) => c.id));
   return {
     success: true,
     enabled: settings.bool('allow_servers'),
     vip: hasPermission(actor.permissions, 'user.permission.vip'),
     free,
-    locations: locationRows.map((l) => ({
-      id: l.id,
-      name: l.name,
-      description: l.description,
-      icon: l.icon,
-      vip: l.vip,
-      slots: l.slots,
-      used: used.get(l.id) ?? 0,
-    })),
-    categories: categoryRows.map((c) => ({ id: c.id, name: c.name, description: c.description, icon: c.icon })),
-    eggs: eggRows
-      .filter((e) => categoryIds.has(e.categoryId))
+    locations: allLocations
+      .filter((l) => l.status === 'online')
+      .map((l) => ({
+        id: l.id,
+        name: l.name,
+        description: l.description,
+        icon: l.icon,
+        vip: l.vip,
+        slots: l.slots,
+        used: used.get(l.id) ?? 0,
+      })),
+    categories: categories.map((c) => ({ id: c.id, name: c.name, description: c.description, icon: c.icon })),
+    eggs: allEggs
+      .filter((e) => e.enabled && categoryIds.has(e.categoryId))
       .map((e) => ({
         id: e.id,
         category_id: e.categoryId,

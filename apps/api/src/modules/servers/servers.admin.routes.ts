@@ -29,12 +29,13 @@ export async function serversAdminRoutes(fastify: FastifyInstance): Promise<void
       },
     },
     async (req) => {
-      const { rows, total } = await findServersPage(app.ctx.db, req.query, app.ctx.panel.key());
+      const { rows, total, estimated } = await findServersPage(app.ctx.db, req.query, app.ctx.panel.key());
       const view = await app.ctx.servers.view();
       return pageEnvelope(
         rows.map((r) => presentAdminServer(r, view)),
         total,
         req.query,
+        estimated,
       );
     },
   );

@@ -1,8 +1,10 @@
 import type { AdminServer, MemberServer } from '@hostdeck/contracts';
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { eggs, locations, servers, users } from '../../db/schema/index.ts';
+import { countRows } from '../../lib/count.ts';
 import { likeTerm, orderBy, type PageQuery } from '../../lib/paging.ts';
+import type { CatalogCache } from '../catalog/catalog.cache.ts';
 import { MISSING, OTHER_PANEL, ofOtherPanel, ofPanel } from './server-panel.ts';
 
 export type ServerRow = typeof servers.$inferSelect;
@@ -36,8 +38,30 @@ const joined = (db: Db) =>
     .innerJoin(eggs, eq(eggs.id, servers.eggId))
     .innerJoin(users, eq(users.id, servers.ownerId));
 
+/** The columns a member's server list shows (and the panel view needs): no more are read for it. */
+const listed = {
+  id: servers.id,
+  name: servers.name,
+  description: servers.description,
+  locationId: servers.locationId,
+  eggId: servers.eggId,
+  memory: servers.memory,
+  cpu: servers.cpu,
+  disk: servers.disk,
+  ports: servers.ports,
+  databases: servers.databases,
+  backups: servers.backups,
+  status: servers.status,
+  panelServerId: servers.panelServerId,
+  panelIdentifier: servers.panelIdentifier,
+  panelKey: servers.panelKey,
+  expiresAt: servers.expiresAt,
+  createdAt: servers.createdAt,
+};
+type Listed = Pick<ServerRow, keyof typeof listed>;
+
 /** A record of another panel shows as "other_panel" without a link; a missing one without a link. */
-export function presentServer(r: Joined, view: PanelView): MemberServer {
+export function presentServer(r: Omit<Joined, 'server'> & { server: Listed }, view: PanelView): MemberServer {
   const s = r.server;
   const elsewhere = view.elsewhere(s);
   return {
@@ -72,16 +96,30 @@ export function presentAdminServer(r: Joined, view: PanelView): AdminServer {
   };
 }
 
-/** A member's servers, newest first: one indexed query, without the owner join (no panel call). */
-export async function findServersOfOwner(db: Db, owner: { id: string; username: string }): Promise<Joined[]> {
-  const rows = await db
-    .select({ server: servers, locationName: locations.name, eggName: eggs.name, eggIcon: eggs.icon })
-    .from(servers)
-    .innerJoin(locations, eq(locations.id, servers.locationId))
-    .innerJoin(eggs, eq(eggs.id, servers.eggId))
-    .where(eq(servers.ownerId, owner.id))
-    .orderBy(desc(servers.createdAt));
-  return rows.map((r) => ({ ...r, ownerUsername: owner.username }));
+/**
+ * A member's servers, newest first: one read of the owner's index, without joins; the location and egg
+ * names come from the catalogue in memory (catalog.cache.ts).
+ */
+export async function findServersOfOwner(
+  db: Db,
+  catalog: CatalogCache,
+  owner: { id: string; username: string },
+): Promise<(Omit<Joined, 'server'> & { server: Listed })[]> {
+  const [rows, names] = await Promise.all([
+    db.select(listed).from(servers).where(eq(servers.ownerId, owner.id)).orderBy(desc(servers.createdAt)),
+    catalog.get(),
+  ]);
+  // A server can only name a location and an egg that exist (foreign keys); one this copy lacks was made
+  // after it was read, before the drop reached this instance.
+  const known = rows.every((s) => names.location.has(s.locationId) && names.egg.has(s.eggId));
+  const { location, egg } = known ? names : await catalog.fresh();
+  return rows.map((server) => ({
+    server,
+    locationName: location.get(server.locationId)?.name ?? '',
+    eggName: egg.get(server.eggId)?.name ?? '',
+    eggIcon: egg.get(server.eggId)?.icon ?? null,
+    ownerUsername: owner.username,
+  }));
 }
 
 /** One server with its names; `ownerId` scopes it to a member (someone else's server is simply not found). */
@@ -118,7 +156,7 @@ export async function findServersPage(
   db: Db,
   q: AdminServerQuery,
   panelKey: string | null,
-): Promise<{ rows: Joined[]; total: number }> {
+): Promise<{ rows: Joined[]; total: number; estimated: boolean }> {
   const filters: (SQL | undefined)[] = [
     statusFilter(q.status, panelKey),
     q.location_id ? eq(servers.locationId, q.location_id) : undefined,
@@ -130,13 +168,16 @@ export async function findServersPage(
     filters.push(or(ilike(servers.name, like), ilike(users.username, like), ilike(servers.panelIdentifier, like)));
   }
   const where = and(...filters.filter(Boolean));
-  const [rows, [total]] = await Promise.all([
+  const counting = db.select({ id: servers.id }).from(servers);
+  const [rows, counted] = await Promise.all([
     joined(db)
       .where(where)
       .orderBy(...orderBy(q.sort, sortColumns, [desc(servers.createdAt), desc(servers.id)]))
       .limit(q.per_page)
       .offset((q.page - 1) * q.per_page),
-    db.select({ n: count() }).from(servers).innerJoin(users, eq(users.id, servers.ownerId)).where(where),
+    // Exact up to 10,000 servers, then estimated (lib/count.ts, decision 0024); the owner's row only
+    // when a search needs it.
+    countRows(db, (q.search ? counting.innerJoin(users, eq(users.id, servers.ownerId)) : counting).where(where)),
   ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  return { rows, total: counted.total, estimated: counted.estimated };
 }

@@ -17,6 +17,7 @@ import { serverQueue } from '../../db/schema/index.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { access } from '../../plugins/access.ts';
+import { catalogCache } from '../catalog/catalog.cache.ts';
 import { freeResources, presentQueueItem, requestServer, serverOptions } from './requests.service.ts';
 import { findServersOfOwner, presentServer } from './servers.repo.ts';
 
@@ -27,6 +28,8 @@ const one = z.object({ success: z.literal(true), data: MemberServerSchema });
 export async function serversRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, settings, servers } = app.ctx;
+  // Locations, categories and eggs are the same for every member: read from memory (catalog.cache.ts).
+  const catalog = catalogCache(app.ctx);
   const tags = ['servers'];
   const member = { config: { access: access.session } };
 
@@ -41,7 +44,7 @@ export async function serversRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (req) => ({
-      ...(await serverOptions(db, settings, actorOf(req), req.auth!.account.user)),
+      ...(await serverOptions(db, catalog, settings, actorOf(req), req.auth!.account.user)),
       panel: app.ctx.panel.kind(),
     }),
   );
@@ -101,7 +104,7 @@ export async function serversRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const view = await servers.view();
-      const rows = await findServersOfOwner(db, req.auth!.account.user);
+      const rows = await findServersOfOwner(db, catalog, req.auth!.account.user);
       return { success: true as const, data: rows.map((r) => presentServer(r, view)), panel: app.ctx.panel.kind() };
     },
   );

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { access } from '../../plugins/access.ts';
 import { attemptRateLimit } from '../../plugins/rate-limit.ts';
-import { StoreService } from './store.service.ts';
+import { StoreService, storeColumns } from './store.service.ts';
 
 export async function storeRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -25,8 +25,9 @@ export async function storeRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      // Fresh from the database: the cached session may be a few seconds behind a purchase.
-      const [user] = await app.ctx.db.select().from(users).where(eq(users.id, req.auth!.account.user.id));
+      // Fresh from the database: the cached session may be a few seconds behind a purchase. Only the
+      // balance and the limits, by primary key; prices and caps come from the settings in memory.
+      const [user] = await app.ctx.db.select(storeColumns).from(users).where(eq(users.id, req.auth!.account.user.id));
       if (!user) throw new AppError('UNAUTHORIZED', 'Please log in');
       return store.catalogue(user);
     },

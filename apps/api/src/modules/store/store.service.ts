@@ -9,7 +9,20 @@ import type { SettingsService } from '../settings/settings.service.ts';
 /** The user column each store item raises (memory_limit → memoryLimit). */
 const limitColumn = Object.fromEntries(
   storeItems.map(([key, limit]) => [key, limit.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())]),
-) as Record<StoreItemKey, keyof UserRow>;
+) as Record<StoreItemKey, keyof StoreUser>;
+
+/** What the store reads of a member: the balance and the limits it sells (every one of them). */
+export const storeColumns = {
+  coins: users.coins,
+  memoryLimit: users.memoryLimit,
+  cpuLimit: users.cpuLimit,
+  diskLimit: users.diskLimit,
+  allocationLimit: users.allocationLimit,
+  databaseLimit: users.databaseLimit,
+  backupLimit: users.backupLimit,
+  serverLimit: users.serverLimit,
+};
+type StoreUser = Pick<UserRow, keyof typeof storeColumns>;
 
 /** The store: resource packs for coins; prices, pack sizes and caps come from the settings. */
 export class StoreService {
@@ -18,9 +31,9 @@ export class StoreService {
     private readonly settings: SettingsService,
   ) {}
 
-  private item(key: StoreItemKey, user: UserRow): StoreItem {
+  private item(key: StoreItemKey, user: StoreUser): StoreItem {
     const s = (name: string) => this.settings.number(`store_${key}_${name}`);
-    const current = user[limitColumn[key]] as number;
+    const current = user[limitColumn[key] as keyof StoreUser];
     const amount = s('amount');
     const max = s('max');
     return {
@@ -34,7 +47,7 @@ export class StoreService {
     };
   }
 
-  catalogue(user: UserRow): StoreCatalogue {
+  catalogue(user: StoreUser): StoreCatalogue {
     return {
       success: true,
       enabled: this.settings.bool('store_enabled'),

@@ -162,8 +162,8 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const q = { page: req.query.page, per_page: 25, target_type: 'user', target_id: req.params.id };
-      const { data, total } = await listAudit(app.ctx.db, q);
-      return pageEnvelope(data, total, q);
+      const { data, total, estimated } = await listAudit(app.ctx.db, q);
+      return pageEnvelope(data, total, q, estimated);
     },
   );
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newMember, TestClient } from '../../../test/client.ts';
 import { memberWithPermissions } from '../../../test/users.ts';
-import { coinLedger } from '../../db/schema/index.ts';
+import { coinLedger, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let root: TestClient;
@@ -188,5 +188,25 @@ describe('audit log', () => {
     for (const method of ['PATCH', 'PUT', 'DELETE'] as const) {
       expect((await root.request({ method, url: `/api/admin/audit/${id}`, payload: {} })).statusCode).toBe(404);
     }
+  });
+});
+
+describe('users search', () => {
+  it('finds a member by any fragment of the address they signed up or last signed in from', async () => {
+    const a = await member();
+    const b = await member();
+    await t.database.db
+      .update(users)
+      .set({ firstIp: '203.0.113.77', lastIp: '198.51.100.23' })
+      .where(eq(users.id, a.uuid));
+    await t.database.db.update(users).set({ firstIp: '192.0.2.1', lastIp: '2001:db8::5a' }).where(eq(users.id, b.uuid));
+    const ids = async (search: string) =>
+      (await root.get(`/api/admin/users?search=${encodeURIComponent(search)}`))
+        .json()
+        .data.map((u: { id: string }) => u.id);
+    expect(await ids('0.113.7')).toEqual([a.uuid]);
+    expect(await ids('51.100.2')).toEqual([a.uuid]);
+    expect(await ids('2001:DB8::5')).toEqual([b.uuid]);
+    expect(await ids('203.0.113.78')).toEqual([]);
   });
 });

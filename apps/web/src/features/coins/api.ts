@@ -18,9 +18,20 @@ export interface CoinHistorySource {
 
 export const myCoinHistory: CoinHistorySource = { path: '/api/coins/history', queryKey: [...coinKeys.all, 'history'] };
 
-export function useCoinHistory(source: CoinHistorySource, page: number, perPage: number, kind: CoinKind | '') {
+/**
+ * One page of a coin history. `cursor` is the previous page's next_cursor (keyset paging: page 5,000
+ * costs the server what page 1 does); `page` is then only echoed back for the "page N of M" line.
+ */
+export function useCoinHistory(
+  source: CoinHistorySource,
+  page: number,
+  perPage: number,
+  kind: CoinKind | '',
+  cursor?: string,
+) {
   const params = new URLSearchParams({ page: String(page), per_page: String(perPage) });
   if (kind) params.set('kind', kind);
+  if (cursor) params.set('cursor', cursor);
   const qs = params.toString();
   return useQuery({
     queryKey: [...source.queryKey, qs],

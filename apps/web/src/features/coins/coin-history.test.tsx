@@ -49,12 +49,14 @@ describe('coin history', () => {
   it('filters by kind and pages through the history', async () => {
     const user = userEvent.setup();
     const calls = await signIn({
-      [`GET ${HISTORY}`]: page([entry()], { balance: 1500, total: 15, total_pages: 2 }),
-      'GET /api/coins/history?page=2&per_page=10': page([entry({ id: 'old', reason: 'Older' })], {
+      [`GET ${HISTORY}`]: page([entry()], { balance: 1500, total: 15, total_pages: 2, next_cursor: '41' }),
+      // The next page is asked for after the last line seen (keyset), its number only echoed back.
+      'GET /api/coins/history?page=2&per_page=10&cursor=41': page([entry({ id: 'old', reason: 'Older' })], {
         balance: 1500,
         page: 2,
         total: 15,
         total_pages: 2,
+        next_cursor: null,
       }),
       'GET /api/coins/history?page=1&per_page=10&kind=gift_in': page([], { balance: 1500 }),
     });
@@ -63,6 +65,10 @@ describe('coin history', () => {
     expect(screen.getByText('Page 1 of 2 · 15 in all')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Older')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 2 · 15 in all')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Page 1 of 2 · 15 in all')).toBeInTheDocument();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'Gift received');
     expect(await screen.findByTestId('coin-empty')).toHaveTextContent('No entries of the kind “Gift received”.');
     expect(calls.some((c) => c.path.endsWith('kind=gift_in'))).toBe(true);

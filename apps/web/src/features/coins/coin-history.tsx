@@ -39,9 +39,11 @@ export function CoinHistory({
   const f = useFormat();
   const coins = useCoinText();
   const id = useId();
-  const [page, setPage] = useState(1);
+  // The cursor each visited page started from (keyset paging): page n is cursors[n - 1].
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const page = cursors.length;
   const [kind, setKind] = useState<CoinKind | ''>('');
-  const history = useCoinHistory(source, page, perPage, kind);
+  const history = useCoinHistory(source, page, perPage, kind, cursors[page - 1]);
   const data = history.data;
   return (
     <section
@@ -72,7 +74,7 @@ export function CoinHistory({
             data-testid="coin-kind-filter"
             onChange={(e) => {
               setKind(e.target.value as CoinKind | '');
-              setPage(1);
+              setCursors([undefined]);
             }}
           >
             <option value="">{t('coins.allKinds')}</option>
@@ -96,7 +98,13 @@ export function CoinHistory({
           {kind ? (
             <>
               <p>{t('coins.emptyKind', { kind: t(`coins.kinds.${kind}`) })}</p>
-              <Button variant="secondary" onClick={() => setKind('')}>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setKind('');
+                  setCursors([undefined]);
+                }}
+              >
                 {t('coins.showAll')}
               </Button>
             </>
@@ -172,14 +180,19 @@ export function CoinHistory({
             })}
           </span>
           <div className="flex gap-2">
-            <button type="button" className={pager} disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            <button
+              type="button"
+              className={pager}
+              disabled={page <= 1}
+              onClick={() => setCursors(cursors.slice(0, -1))}
+            >
               {t('resource.previous')}
             </button>
             <button
               type="button"
               className={pager}
-              disabled={page >= data.total_pages}
-              onClick={() => setPage(page + 1)}
+              disabled={!data.next_cursor}
+              onClick={() => data.next_cursor && setCursors([...cursors, data.next_cursor])}
             >
               {t('resource.next')}
             </button>

@@ -1,4 +1,4 @@
-import { ADBLOCK_CHECK_QUERY, AFK_CLOSE, type AfkServerMessage } from '@hostdeck/contracts';
+import { ADBLOCK_CHECK_QUERY, AFK_CLOSE, type AfkServerMessage, WS_RECONNECT_REASON } from '@hostdeck/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type AfkPhase = 'connecting' | 'earning' | 'capped' | 'taken_over' | 'disabled' | 'refused' | 'lost';
@@ -65,9 +65,23 @@ export function afkReducer(state: AfkState, message: AfkServerMessage, now = Dat
   }
 }
 
+/** The server is restarting (a rolling restart): connect again, the balancer picks another instance. */
+export function isRestartClose(code: number, reason: string): boolean {
+  return code === AFK_CLOSE.restart || reason === WS_RECONNECT_REASON;
+}
+
+/** Restart closes in a row (no welcome between them) followed before the page gives up as lost. */
+export const MAX_RESTART_RECONNECTS = 5;
+
+/** Milliseconds before connecting again after a restart close: spread so pages do not all return at once. */
+export function restartReconnectDelay(random: () => number = Math.random): number {
+  return 500 + Math.floor(random() * 1500);
+}
+
 /**
  * The AFK socket: opens it, follows the page's visibility (hidden time earns nothing), and reports
- * each payout. A close the server did not explain is a lost connection (the page shows /ws).
+ * each payout. A restart close (1012, "reconnect") connects again after a short pause, keeping what
+ * this page earned; any other close the server did not explain is a lost connection (the page shows /ws).
  */
 export function useAfkSocket(onEarned: () => void, adblockToken: string | null = null) {
   const [state, setState] = useState<AfkState>(initialAfkState);
@@ -75,47 +89,74 @@ export function useAfkSocket(onEarned: () => void, adblockToken: string | null =
   const cleanupRef = useRef<() => void>(() => undefined);
   const earnedRef = useRef(onEarned);
   earnedRef.current = onEarned;
+  const restartsRef = useRef(0);
 
-  const connect = useCallback(() => {
-    cleanupRef.current();
-    setState({ ...initialAfkState, intervalStartedAt: Date.now() });
-    const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-    // Sockets carry no custom headers: the anti-adblock token travels in the query.
-    const query = adblockToken ? `?${ADBLOCK_CHECK_QUERY}=${encodeURIComponent(adblockToken)}` : '';
-    const socket = new WebSocket(`${scheme}://${window.location.host}/api/earn/afk/ws${query}`);
-    socketRef.current = socket;
-    const sendVisibility = () => {
-      if (socket.readyState === WebSocket.OPEN)
-        socket.send(JSON.stringify({ type: 'visibility', visible: document.visibilityState === 'visible' }));
-    };
-    socket.addEventListener('open', sendVisibility);
-    socket.addEventListener('message', (event) => {
-      const message = JSON.parse(String(event.data)) as AfkServerMessage;
-      setState((s) => afkReducer(s, message));
-      if (message.type === 'earned') earnedRef.current();
-    });
-    socket.addEventListener('close', (event) => {
-      if (socketRef.current !== socket) return;
-      const explained = [AFK_CLOSE.takenOver, AFK_CLOSE.disabled, AFK_CLOSE.refused, 1000].includes(
-        event.code as never,
-      );
+  const connect = useCallback(
+    (resume = false) => {
+      cleanupRef.current();
+      if (!resume) restartsRef.current = 0;
       setState((s) =>
-        explained || s.phase === 'taken_over' || s.phase === 'disabled' || s.phase === 'refused'
-          ? s
-          : { ...s, phase: 'lost' },
+        resume
+          ? {
+              ...initialAfkState,
+              earnedHere: s.earnedHere,
+              balance: s.balance,
+              minutes: s.minutes,
+              intervalStartedAt: Date.now(),
+            }
+          : { ...initialAfkState, intervalStartedAt: Date.now() },
       );
-    });
-    document.addEventListener('visibilitychange', sendVisibility);
-    cleanupRef.current = () => {
-      document.removeEventListener('visibilitychange', sendVisibility);
-      socketRef.current = null;
-      socket.close(1000, 'Page closed');
-    };
-  }, [adblockToken]);
+      const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+      // Sockets carry no custom headers: the anti-adblock token travels in the query.
+      const query = adblockToken ? `?${ADBLOCK_CHECK_QUERY}=${encodeURIComponent(adblockToken)}` : '';
+      const socket = new WebSocket(`${scheme}://${window.location.host}/api/earn/afk/ws${query}`);
+      socketRef.current = socket;
+      const sendVisibility = () => {
+        if (socket.readyState === WebSocket.OPEN)
+          socket.send(JSON.stringify({ type: 'visibility', visible: document.visibilityState === 'visible' }));
+      };
+      socket.addEventListener('open', sendVisibility);
+      let retry: number | undefined;
+      socket.addEventListener('message', (event) => {
+        const message = JSON.parse(String(event.data)) as AfkServerMessage;
+        if (message.type === 'welcome') restartsRef.current = 0;
+        setState((s) => afkReducer(s, message));
+        if (message.type === 'earned') earnedRef.current();
+      });
+      socket.addEventListener('close', (event) => {
+        if (socketRef.current !== socket) return;
+        if (isRestartClose(event.code, event.reason) && restartsRef.current < MAX_RESTART_RECONNECTS) {
+          restartsRef.current += 1;
+          setState((s) => ({ ...s, phase: 'connecting' }));
+          retry = window.setTimeout(() => {
+            if (socketRef.current === socket) connect(true);
+          }, restartReconnectDelay());
+          return;
+        }
+        const explained = [AFK_CLOSE.takenOver, AFK_CLOSE.disabled, AFK_CLOSE.refused, 1000].includes(
+          event.code as never,
+        );
+        setState((s) =>
+          explained || s.phase === 'taken_over' || s.phase === 'disabled' || s.phase === 'refused'
+            ? s
+            : { ...s, phase: 'lost' },
+        );
+      });
+      document.addEventListener('visibilitychange', sendVisibility);
+      cleanupRef.current = () => {
+        window.clearTimeout(retry);
+        document.removeEventListener('visibilitychange', sendVisibility);
+        socketRef.current = null;
+        socket.close(1000, 'Page closed');
+      };
+    },
+    [adblockToken],
+  );
 
   useEffect(() => {
     connect();
     return () => cleanupRef.current();
   }, [connect]);
-  return { state, reconnect: connect };
+  const reconnect = useCallback(() => connect(), [connect]);
+  return { state, reconnect };
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Loading } from '../../../components/ui/loading.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useFormat } from '../../../lib/format.ts';
 import type { Page } from '../../../lib/resource-api.ts';
 import type { useListParams } from './use-list-params.ts';
 
@@ -41,6 +42,7 @@ export function ResourceList<T>({
   actions,
 }: Props<T>) {
   const { t } = useTranslation();
+  const f = useFormat();
   const sort = list.get('sort');
   const page = query.data;
   return (
@@ -126,8 +128,13 @@ export function ResourceList<T>({
       )}
       {page && page.total_pages > 1 && (
         <nav className="flex items-center justify-between text-sm" aria-label={t('resource.pages')}>
-          <span className="text-slate-500">
-            {t('resource.pageOf', { page: page.page, pages: page.total_pages, total: page.total })}
+          <span className="text-slate-500" data-testid="page-total">
+            {/* A large list's total is the database's estimate: "about N". */}
+            {t(page.total_estimated ? 'resource.pageOfAbout' : 'resource.pageOf', {
+              page: f.number(page.page),
+              pages: f.number(page.total_pages),
+              total: f.number(page.total),
+            })}
           </span>
           <div className="flex gap-2">
             <button
