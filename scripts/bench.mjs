@@ -1,22 +1,31 @@
-// npm run bench: requests/s and p99 of the hot API calls against the built server on the embedded
-// database, next to a bare Fastify hello-world measured in the same run; and the gzip size of the
-// JavaScript the login page loads; then the server benchmarks (scripts/bench/servers.ts: draining
-// the server queue, the member dashboard with 10,000 servers) on PGlite, and on PostgreSQL too when
-// BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server; then the anti-VPN range table
-// (scripts/bench/vpn.ts: 500,000 ranges). Prints figures; asserts nothing.
+// npm run bench: the figures of issue #15 beside their goals. Prints; asserts nothing.
+// 1. hot paths: requests/s and p99 of GET /api/system/settings and the authenticated GET
+//    /api/user/session against the built server (production defaults, request log at info), next to a
+//    bare Fastify hello-world and a bare Fastify sending the same settings body, measured in the same
+//    run; the rate limiter's own cost; on the embedded database, and on PostgreSQL when
+//    BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server;
+// 2. the client: what /auth/login and /dashboard load against scripts/client-budgets.json, and
+//    Lighthouse scores (LIGHTHOUSE_RUNS, default 3, median);
+// 3. the server benchmarks (scripts/bench/servers.ts): draining 500 queued creations, a member's
+//    pages with 100,000 servers in the database;
+// 4. the anti-VPN range table (scripts/bench/vpn.ts: 500,000 ranges).
+// BENCH_PARTS=hot,client,servers,vpn picks parts; BENCH_SECONDS sets each autocannon run (10 s).
+// A million members: npm run bench:scale (scripts/bench/scale.ts).
 import { fork, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { freshDatabase } from './bench/fresh-database.mjs';
+import { lighthouseReport } from './bench/lighthouse.mjs';
 import { buildIfStale, root } from './build-if-stale.mjs';
-import { chromiumArgs, chromiumPath } from './chromium.mjs';
+import { clientBudgetReport } from './client-budget-lib.mjs';
+import { registerMember, startBuiltServer } from './client-budget-server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -83,33 +92,6 @@ async function call(base, path, body, cookies) {
   for (const c of res.headers.getSetCookie()) cookies.push(c.split(';')[0]);
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return res;
-}
-
-async function loginJsSize(base) {
-  const sizes = new Map();
-  if (existsSync(chromiumPath)) {
-    const { chromium: pw } = await import('playwright-core');
-    const browser = await pw.launch({
-      executablePath: chromiumPath,
-      args: chromiumArgs,
-    });
-    const page = await browser.newPage();
-    page.on('response', async (r) => {
-      if (r.request().resourceType() === 'script')
-        sizes.set(
-          new URL(r.url()).pathname,
-          gzipSync(await r.body().catch(() => Buffer.alloc(0)), { level: 9 }).length,
-        );
-    });
-    await page.goto(`${base}/auth/login`, { waitUntil: 'networkidle' });
-    await browser.close();
-    return { how: 'loaded in Chromium', sizes };
-  }
-  const html = await (await fetch(`${base}/auth/login`)).text();
-  for (const [, src] of html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)) {
-    sizes.set(src, gzipSync(Buffer.from(await (await fetch(`${base}${src}`)).arrayBuffer()), { level: 9 }).length);
-  }
-  return { how: 'scripts referenced by index.html (no Chromium for lazy chunks)', sizes };
 }
 
 const pct = (r, base) => (100 * r.rps) / base.rps;
@@ -280,35 +262,16 @@ async function hotPaths(databaseUrl) {
   }
 }
 
+/** Section 3: what the login page and the dashboard load (against their budgets) and Lighthouse. */
 async function clientFigures() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hostdeck-bench-web-'));
-  const port = await freePort();
-  const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const { base, stop } = await startBuiltServer({ env: { NODE_ENV: 'production' } });
   try {
-    await waitFor(`${base}/readyz`);
-    const js = await loginJsSize(base);
-    const total = [...js.sizes.values()].reduce((a, b) => a + b, 0);
-    console.log(
-      `\nJavaScript loaded by /auth/login (${js.how}): ${(total / 1024).toFixed(1)} KiB gzip in ${js.sizes.size} files`,
-    );
-    for (const [path, size] of js.sizes) console.log(`  ${path}  ${(size / 1024).toFixed(1)} KiB`);
+    const budget = await clientBudgetReport(base);
+    console.log(`\nClient budgets (cold load in Chromium, gzip -9 of each body)\n${budget.text}`);
+    console.log(`\nLighthouse (Debian's Chromium, median of ${LIGHTHOUSE_RUNS} runs)`);
+    console.log(await lighthouseReport(base, await registerMember(base), { runs: LIGHTHOUSE_RUNS }));
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

@@ -23,7 +23,14 @@ const contracts = 'packages/contracts/src';
 const steps = [
   {
     output: 'apps/web/dist/index.html',
-    sources: ['apps/web/src', 'apps/web/index.html', contracts],
+    sources: [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/build',
+      'apps/web/public',
+      contracts,
+    ],
     workspace: '@hostdeck/web',
   },
   { output: 'apps/api/dist/server.js', sources: ['apps/api/src', contracts], workspace: '@hostdeck/api' },

@@ -2,9 +2,11 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preloadRoute } from './app/router.tsx';
 import { applyStoredTheme } from './components/ui/theme-toggle.tsx';
 import { initI18n } from './lib/i18n.ts';
 import { installPlugins } from './lib/plugins.ts';
+import { sessionManager } from './lib/session-manager.ts';
 import { appLanguage } from './lib/settings-store.ts';
 import { showStartupError } from './lib/startup.ts';
 import { loadUiSettings } from './lib/ui-settings.ts';
@@ -28,7 +30,11 @@ async function start(): Promise<void> {
   applyStoredTheme();
   applyUiSettings();
   // A visitor without a stored language sees the panel's (app_lang); the settings it needs load now.
-  await initI18n({ defaultLanguage: appLanguage });
+  const messages = initI18n({ defaultLanguage: appLanguage });
+  // The page's code (and its part of the messages) and the member's session are asked for at once.
+  preloadRoute(window.location.pathname);
+  sessionManager.prefetch();
+  await messages;
   await installPlugins();
   await new Promise<void>((resolve, reject) =>
     requestAnimationFrame(() => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { ADMIN_ROLE_MAX, ADMIN_ROLE_MIN, hasPermission, isAdminRole, ROOT_PERMISSION } from './access-checks.ts';
+
 export interface PermissionEntry {
   /** The TypeScript-friendly name, e.g. ADMIN_USERS_LIST. */
   constant: string;
@@ -87,21 +89,7 @@ add('user.permission.vpn', 'user', 'Bypass the anti-VPN check');
 /** The permission catalogue: every permission string the product knows, in display order. */
 export const permissionCatalogue: readonly PermissionEntry[] = Object.freeze(entries);
 export const permissionValues: readonly string[] = entries.map((e) => e.value);
-export const ROOT_PERMISSION = 'admin.root';
 
 export const PermissionSchema = z
   .string()
   .refine((v) => permissionValues.includes(v), { message: 'Unknown permission' });
-
-/** admin.root grants every permission. */
-export function hasPermission(held: readonly string[], wanted: string): boolean {
-  return held.includes(ROOT_PERMISSION) || held.includes(wanted);
-}
-
-/** Role levels 2 to 8 may enter the admin area. */
-export const ADMIN_ROLE_MIN = 2;
-export const ADMIN_ROLE_MAX = 8;
-export function isAdminRole(level: unknown): boolean {
-  const n = typeof level === 'string' ? Number(level) : level;
-  return typeof n === 'number' && Number.isInteger(n) && n >= ADMIN_ROLE_MIN && n <= ADMIN_ROLE_MAX;
-}

@@ -1,5 +1,5 @@
 import { hasPermission, isAdminRole } from '@hostdeck/contracts';
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/ui/loading.tsx';
@@ -14,6 +14,9 @@ export function RequireSession() {
   const { t } = useTranslation();
   const location = useLocation();
   const { status } = useSession();
+  // The signed-in page (the shell and, say, the dashboard: the largest render of a visit) is drawn at
+  // transition priority, in slices the browser can interleave with input, not in one long task.
+  const ready = useDeferredValue(status === 'ready');
   const present = hasSession();
   useEffect(() => {
     if (present) void sessionManager.initialize();
@@ -22,7 +25,7 @@ export function RequireSession() {
     rememberReturnPath(`${location.pathname}${location.search}${location.hash}`);
     return <Navigate to="/auth/login" replace />;
   }
-  if (status !== 'ready') return <Loading label={t('common.loading')} fullPage />;
+  if (!ready) return <Loading label={t('common.loading')} fullPage />;
   return <Outlet />;
 }
 

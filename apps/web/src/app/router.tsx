@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { ComingSoon } from '../components/ui/coming-soon.tsx';
 import { Loading } from '../components/ui/loading.tsx';
 import { accountFlagPages } from '../features/account-flags/routes.ts';
@@ -11,6 +11,8 @@ import { j4rServerPages } from '../features/j4r-servers/routes.ts';
 import { mailAdminPages } from '../features/mail-templates/routes.ts';
 import { redirectLinkPages } from '../features/redirect-links/routes.ts';
 import { ticketAdminPages, ticketMemberPages } from '../features/tickets/routes.ts';
+import { loadMessages } from '../lib/i18n.ts';
+import type { MessagePart } from '../locales/parts.ts';
 import { plannedAdminRoutes, plannedMemberRoutes } from './admin-routes.ts';
 import { GuestOnly, RequirePermission, RequireSession } from './guards.tsx';
 import { AuthLayout } from './layouts/auth-layout.tsx';
@@ -34,6 +36,9 @@ const auth = {
   setup: () => import('../features/auth/setup-page.tsx').then((m) => ({ Component: m.SetupPage })),
   verifyEmail: () => import('../features/auth/verify-email-page.tsx').then((m) => ({ Component: m.VerifyEmailPage })),
 };
+/** The shell, once its part of the messages is there too (locales/parts.ts). */
+const layout = (...parts: MessagePart[]) =>
+  Promise.all([import('./layouts/shell-layout.tsx'), loadMessages(...parts)]).then(([m]) => m);
 const legal = (setting: 'privacy_policy' | 'terms_of_service', title: string) => () =>
   import('../features/legal/legal-page.tsx').then((m) => ({ Component: () => m.LegalPage({ setting, title }) }));
 const errors = (name: 'ForbiddenPage' | 'ServerErrorPage' | 'NotFoundPage') => () =>
@@ -396,7 +401,7 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           {
-            lazy: () => import('./layouts/shell-layout.tsx').then((m) => ({ Component: m.MemberLayout })),
+            lazy: () => layout('member').then((m) => ({ Component: m.MemberLayout })),
             children: [
               {
                 path: 'dashboard',
@@ -411,7 +416,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'mc-admin',
-            lazy: () => import('./layouts/shell-layout.tsx').then((m) => ({ Component: m.AdminLayout })),
+            lazy: () => layout('member', 'admin').then((m) => ({ Component: m.AdminLayout })),
             children: adminChildren,
           },
         ],
@@ -423,4 +428,15 @@ export const routes: RouteObject[] = [
 
 export function createRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Starts loading the chunks of the page at `path` at once, while the settings and the messages load
+ * (the router asks for the same modules later and gets them from the module cache): on a slow
+ * network the page's code no longer waits for those answers before it is even requested.
+ */
+export function preloadRoute(path: string): void {
+  for (const { route } of matchRoutes(routes, path) ?? []) {
+    if (typeof route.lazy === 'function') void route.lazy().catch(() => undefined);
+  }
 }

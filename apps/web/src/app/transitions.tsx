@@ -1,7 +1,7 @@
 import { Settings2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 import { checkLicense } from '../lib/license.ts';
 import { storage } from '../lib/storage.ts';
 import { loadUiSettings, transitionSeconds } from '../lib/ui-settings.ts';
@@ -24,17 +24,26 @@ export function preferredTransition(): TransitionStyle {
   return (transitionStyles as readonly string[]).includes(stored ?? '') ? (stored as TransitionStyle) : 'fade';
 }
 
-/** Re-mounts the page on every full-path change with the chosen animation; duration = 1 / speed. */
+/**
+ * Re-mounts the page on every full-path change with the chosen animation; duration = 1 / speed.
+ * Only a move the member makes (a link, back, forward) animates: the first page of a visit and the
+ * redirects on the way to it (/ → /dashboard, a guard → /auth/login) appear at once. Fading the first
+ * page in from nothing only delays the moment it can be read, and hides it from the paint timings.
+ */
 export function PageTransition({ style, children }: { style: TransitionStyle; children: ReactNode }) {
   const location = useLocation();
+  const navigation = useNavigationType();
   const ui = loadUiSettings();
   const off = ui.performance.disableAnimations || ui.performance.reduceMotion;
+  const page = `${location.pathname}${location.search}${location.hash}`;
+  const [firstPage] = useState(page);
+  const moved = navigation === 'PUSH' || (navigation === 'POP' && page !== firstPage);
   useEffect(() => {
     document.documentElement.style.setProperty('--transition-duration', `${transitionSeconds(ui)}s`);
     document.documentElement.classList.toggle('reduce-motion', off);
   }, [ui, off]);
   return (
-    <div key={`${location.pathname}${location.search}${location.hash}`} className={off ? '' : `page-enter t-${style}`}>
+    <div key={page} className={off || !moved ? '' : `page-enter t-${style}`}>
       {children}
     </div>
   );

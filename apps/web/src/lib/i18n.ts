@@ -1,11 +1,24 @@
 import { type Locale, locales } from '@hostdeck/contracts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { z } from 'zod';
+import type { config as zodConfig } from 'zod/v4/core';
+import { type MessagePart, messageParts } from '../locales/parts.ts';
 import { storage } from './storage.ts';
 
-/** One lazy chunk per language (specification §7): Vite splits every file matched here. */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+type Messages = { default: Record<string, unknown> };
+/**
+ * Lazy chunks per language (specification §7), each cut in three parts (locales/parts.ts): the
+ * sign-in pages load the core part only; the member and admin layouts load theirs.
+ */
+const loaders: Record<MessagePart, Record<string, () => Promise<Messages>>> = {
+  core: import.meta.glob<Messages>('../locales/*/*.json', { query: { part: 'core' } }),
+  member: import.meta.glob<Messages>('../locales/*/*.json', { query: { part: 'member' } }),
+  admin: import.meta.glob<Messages>('../locales/*/*.json', { query: { part: 'admin' } }),
+};
+/** The parts every language gets: the production build starts with the core; dev and tests load all. */
+const wantedParts = new Set<MessagePart>(import.meta.env.PROD ? ['core'] : messageParts);
+const loadedParts = new Set<string>();
+let started: Promise<void> | null = null;
 export const LOCALE_KEY = 'locale';
 export const languageNames: Record<Locale, string> = {
   en: 'English',
@@ -20,17 +33,49 @@ export function isLocale(v: unknown): v is Locale {
   return typeof v === 'string' && (locales as readonly string[]).includes(v);
 }
 
-async function loadLanguage(lng: Locale): Promise<boolean> {
-  if (i18n.hasResourceBundle(lng, 'translation')) return true;
-  const loader = loaders[`../locales/${lng}/${lng}.json`];
+async function loadPart(lng: Locale, part: MessagePart): Promise<boolean> {
+  if (loadedParts.has(`${lng}:${part}`)) return true;
+  const loader = loaders[part][`../locales/${lng}/${lng}.json`];
   try {
     if (!loader) throw new Error(`no messages for ${lng}`);
     i18n.addResourceBundle(lng, 'translation', (await loader()).default, true, true);
+    loadedParts.add(`${lng}:${part}`);
     return true;
   } catch (err) {
-    console.error(`Language messages for ${lng} failed to load`, err);
+    console.error(`Language messages for ${lng} (${part}) failed to load`, err);
     return false;
   }
+}
+
+async function loadLanguage(lng: Locale): Promise<boolean> {
+  const done = await Promise.all([...wantedParts].map((part) => loadPart(lng, part)));
+  return done.every(Boolean);
+}
+
+/**
+ * Loads `parts` of the messages for the current language and English (the fallback), once i18n has
+ * started (a layout's route calls this; before initI18n, as in tests that render without it, it
+ * does nothing).
+ */
+export async function loadMessages(...parts: MessagePart[]): Promise<void> {
+  if (!started) return;
+  // English is always loaded (the fallback), and so is a stored choice: their chunks are asked for
+  // now, while i18n may still be starting (it waits for the settings), and added below.
+  const stored = storage.get(LOCALE_KEY);
+  for (const lng of new Set(['en', isLocale(stored) ? stored : 'en']))
+    for (const part of parts) void loaders[part][`../locales/${lng}/${lng}.json`]?.().catch(() => undefined);
+  await started;
+  for (const part of parts) wantedParts.add(part);
+  const languages = new Set<Locale>(['en', isLocale(i18n.language) ? i18n.language : 'en']);
+  await Promise.all([...languages].map(loadLanguage));
+}
+
+/** A key missing from the loaded parts: load the others, once (the page re-renders when they arrive). */
+let loadingRest = false;
+function loadRest(): void {
+  if (loadingRest || messageParts.every((part) => wantedParts.has(part))) return;
+  loadingRest = true;
+  void loadMessages(...messageParts);
 }
 
 /**
@@ -38,7 +83,12 @@ async function loadLanguage(lng: Locale): Promise<boolean> {
  * app_lang setting), else EN. It is not stored: only the visitor's own choice is. EN is the fallback;
  * a failed load is logged and EN still tried.
  */
-export async function initI18n(options: { defaultLanguage?: () => Promise<unknown> } = {}): Promise<void> {
+export function initI18n(options: { defaultLanguage?: () => Promise<unknown> } = {}): Promise<void> {
+  started = start(options);
+  return started;
+}
+
+async function start(options: { defaultLanguage?: () => Promise<unknown> }): Promise<void> {
   const stored = storage.get(LOCALE_KEY);
   // Asked for at once, while the English messages load.
   const wanted = isLocale(stored)
@@ -49,8 +99,11 @@ export async function initI18n(options: { defaultLanguage?: () => Promise<unknow
     fallbackLng: 'en',
     resources: {},
     interpolation: { escapeValue: false },
-    react: { useSuspense: false },
+    // Components re-render when a part of the messages arrives (see loadRest).
+    react: { useSuspense: false, bindI18nStore: 'added' },
     returnNull: false,
+    saveMissing: true,
+    missingKeyHandler: loadRest,
   });
   countMoldovanAsRomanian();
   await loadLanguage('en');
@@ -83,8 +136,12 @@ export async function changeLanguage(lng: Locale): Promise<void> {
   document.documentElement.lang = htmlLang(lng);
 }
 
-/** Zod's own messages in the same language (Moldovan uses Romanian); one small chunk each. */
-const zodLocales: Record<Locale, () => Promise<{ default: () => Parameters<typeof z.config>[0] }>> = {
+/**
+ * Zod's own messages in the same language (Moldovan uses Romanian); one small chunk each. Set through
+ * zod's core config (the object every zod schema reads), loaded here only when a language other than
+ * English is chosen: the login path has no use for zod until a form validates.
+ */
+const zodLocales: Record<Locale, () => Promise<{ default: () => Parameters<typeof zodConfig>[0] }>> = {
   en: () => import('zod/v4/locales/en.js'),
   ro: () => import('zod/v4/locales/ro.js'),
   md: () => import('zod/v4/locales/ro.js'),
@@ -94,7 +151,8 @@ const zodLocales: Record<Locale, () => Promise<{ default: () => Parameters<typeo
 };
 async function applyZodLocale(lng: Locale): Promise<void> {
   try {
-    z.config((await zodLocales[lng]()).default());
+    const [core, messages] = await Promise.all([import('zod/v4/core'), zodLocales[lng]()]);
+    core.config(messages.default());
   } catch (err) {
     console.error(`Validation messages for ${lng} failed to load`, err);
   }

@@ -52,6 +52,27 @@ describe('session manager', () => {
     expect(f).not.toHaveBeenCalled();
   });
 
+  it('uses the answer of the start-up prefetch: one request, applied only when initialize() is called', async () => {
+    const f = routes(() => json(200, session));
+    m.sessionManager.prefetch();
+    await vi.waitFor(() => expect(sessionCalls(f)).toBe(1));
+    expect(m.sessionManager.getState().status).toBe('none');
+    expect(localStorage.getItem('username')).toBeNull();
+    const data = await m.sessionManager.initialize();
+    expect(data?.userInfo.username).toBe('ada');
+    expect(sessionCalls(f)).toBe(1);
+  });
+
+  it('shows the dialog of an invalid session found by the prefetch only once the app applies it', async () => {
+    const f = routes((u) => (u === '/api/user/session' ? json(401, failure('SESSION_INVALID')) : json(200, {})));
+    m.sessionManager.prefetch();
+    await vi.waitFor(() => expect(sessionCalls(f)).toBe(1));
+    expect(showDialog).not.toHaveBeenCalled();
+    expect(await m.sessionManager.initialize()).toBeNull();
+    expect(showDialog).toHaveBeenCalledWith(expect.objectContaining({ next: '/auth/login' }));
+    expect(sessionCalls(f)).toBe(1);
+  });
+
   it('initialises once for concurrent callers and caches each key, skipping nulls', async () => {
     const f = routes(() => json(200, session));
     const [a, b] = await Promise.all([m.sessionManager.initialize(), m.sessionManager.initialize()]);

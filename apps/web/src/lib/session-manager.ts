@@ -37,6 +37,10 @@ type State = { status: 'none' | 'loading' | 'ready'; data: SessionData | null };
 
 let state: State = { status: 'none', data: null };
 let initPromise: Promise<SessionData | null> | null = null;
+/** The answer of a session call made at start-up, for initialize() to use (see prefetch). */
+let early: { answer: Promise<Outcome>; at: number } | null = null;
+/** An early answer older than this is asked for again (a page that never needed the session). */
+const EARLY_ANSWER_MS = 30_000;
 let refreshing = false;
 let timer: ReturnType<typeof setInterval> | undefined;
 let hooks: SessionHooks = { navigate: (p) => window.location.assign(p), showDialog: () => {} };
@@ -163,18 +167,26 @@ export const sessionManager = {
     return () => listeners.delete(listener);
   },
   getState: (): State => state,
+  /**
+   * At start-up, before the app renders: asks the server for the session at once, so a signed-in
+   * page does not wait for the settings and messages first. Only the request starts here; what the
+   * answer means (the dialogs, going to 2FA) is applied by initialize(), once the app is mounted.
+   */
+  prefetch(): void {
+    if (hasSession() && state.status === 'none' && !initPromise) early ??= { answer: fetchSession(), at: Date.now() };
+  },
   /** Initialised once and shared; a failure resets it so the next call tries again. */
   initialize(): Promise<SessionData | null> {
     if (!hasSession()) return Promise.resolve(null);
     if (state.status === 'ready') return Promise.resolve(state.data);
     if (!initPromise) {
       set({ status: 'loading', data: state.data });
-      initPromise = fetchSession()
-        .then(apply)
-        .then((data) => {
-          if (!data) initPromise = null;
-          return data;
-        });
+      const answer = early && Date.now() - early.at < EARLY_ANSWER_MS ? early.answer : fetchSession();
+      early = null;
+      initPromise = answer.then(apply).then((data) => {
+        if (!data) initPromise = null;
+        return data;
+      });
     }
     return initPromise;
   },
@@ -192,6 +204,7 @@ export const sessionManager = {
   async clear(): Promise<void> {
     stopRefresh();
     initPromise = null;
+    early = null;
     clearCache();
     set({ status: 'none', data: null });
     await fetch('/api/user/auth/logout', {

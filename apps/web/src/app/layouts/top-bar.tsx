@@ -21,7 +21,8 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
       </button>
       <Link to="/dashboard" className="mr-auto flex items-center gap-2 font-bold tracking-tight">
         <BrandLogo size="sm" />
-        <span className="hidden sm:inline">{appName}</span>
+        {/* Read out on a phone too, where only the logo shows: the link needs a name. */}
+        <span className="sr-only sm:not-sr-only">{appName}</span>
       </Link>
       <span
         className="flex items-center gap-1.5 rounded-full bg-amber-400/15 px-3 py-1 text-sm font-semibold text-amber-600 dark:text-coin"

@@ -1,7 +1,10 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** One figure with its icon and label: a term and its value, inside a <dl>. */
+/**
+ * One figure with its icon and label: a term and its value, inside a <dl>. The group holds only the
+ * <dt> and <dd> (what a description list allows); the icon sits in the term, drawn at the left.
+ */
 export function Stat({
   icon: Icon,
   label,
@@ -14,14 +17,14 @@ export function Stat({
   testId: string;
 }) {
   return (
-    <div className="surface flex items-center gap-3 p-4">
-      <Icon className="size-6 text-brand-500" aria-hidden />
-      <div>
-        <dt className="text-xs text-slate-500">{label}</dt>
-        <dd className="font-semibold tabular-nums" data-testid={testId}>
-          {value}
-        </dd>
-      </div>
+    <div className="surface relative p-4 pl-13">
+      <dt className="text-xs text-slate-500">
+        <Icon className="absolute top-1/2 left-4 size-6 -translate-y-1/2 text-brand-500" aria-hidden />
+        {label}
+      </dt>
+      <dd className="font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type LoginBody, LoginBodySchema } from '@hostdeck/contracts';
+import type { LoginBody } from '@hostdeck/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -15,6 +15,8 @@ import { authApi } from './api.ts';
 import { useTurnstile } from './turnstile-widget.tsx';
 import { useApiForm } from './use-api-form.ts';
 
+const loginSchema = () => import('./login-schema.ts').then((m) => m.LoginBodySchema);
+
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -22,7 +24,8 @@ export function LoginPage() {
   // The server asks for Turnstile after repeated failures (TURNSTILE_REQUIRED); then the widget shows.
   const [askCheck, setAskCheck] = useState(false);
   const turnstile = useTurnstile('login', askCheck);
-  const { form, onSubmit, error } = useApiForm<LoginBody>(LoginBodySchema, async (values) => {
+  // The contract's schema (and zod with it) loads when the form first validates: not before first paint.
+  const { form, onSubmit, error } = useApiForm<LoginBody>(loginSchema, async (values) => {
     const res = await authApi.login({ ...values, turnstile_token: turnstile.token }).catch((err: unknown) => {
       if (turnstile.token || (err instanceof ApiError && err.code.startsWith('TURNSTILE_'))) {
         setAskCheck(true);

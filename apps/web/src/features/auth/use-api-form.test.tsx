@@ -7,12 +7,19 @@ import { useApiForm } from './use-api-form.ts';
 
 const schema = z.object({ note: z.string().min(1) });
 
-function NoteForm({ submit }: { submit: (v: { note: string }) => Promise<void> }) {
-  const { form, onSubmit } = useApiForm(schema, submit);
+function NoteForm({
+  submit,
+  checks = schema,
+}: {
+  submit: (v: { note: string }) => Promise<void>;
+  checks?: typeof schema | (() => Promise<typeof schema>);
+}) {
+  const { form, onSubmit, error } = useApiForm(checks, submit);
   return (
     <form onSubmit={onSubmit}>
       <textarea aria-label="Note" {...form.register('note')} />
       <p role="alert">{form.formState.errors.note?.message}</p>
+      {error && <p role="status">{error}</p>}
       <button type="submit">Save</button>
     </form>
   );
@@ -34,5 +41,36 @@ describe('the shared form rules', () => {
     await user.paste('first line\nsecond line');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(submit).toHaveBeenCalledWith({ note: 'first line\nsecond line' }));
+  });
+
+  it('load a schema given as a loader when the form first validates, and only once', async () => {
+    const user = userEvent.setup();
+    const submit = vi.fn(async () => undefined);
+    const load = vi.fn(async () => schema);
+    await renderPage(<NoteForm submit={submit} checks={load} />, { path: '/', url: '/' });
+    expect(load).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/too small/i)).toBeInTheDocument();
+    expect(submit).not.toHaveBeenCalled();
+    await user.type(screen.getByRole('textbox', { name: 'Note' }), 'hello');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(submit).toHaveBeenCalledWith({ note: 'hello' }));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('report a schema that fails to load and try it again on the next submit', async () => {
+    const user = userEvent.setup();
+    const submit = vi.fn(async () => undefined);
+    const load = vi.fn<() => Promise<typeof schema>>().mockRejectedValueOnce(new Error('offline'));
+    load.mockResolvedValue(schema);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await renderPage(<NoteForm submit={submit} checks={load} />, { path: '/', url: '/' });
+    await user.type(screen.getByRole('textbox', { name: 'Note' }), 'hello');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/errors\.NETWORK_ERROR|cannot be reached/);
+    expect(submit).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(submit).toHaveBeenCalledWith({ note: 'hello' }));
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

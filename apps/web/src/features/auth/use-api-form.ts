@@ -42,12 +42,16 @@ export interface ApiFormExtras {
   fieldMessage?: (error: ApiError, field: string, message: string) => string | undefined;
 }
 
+type Schema<T extends FieldValues> = z.ZodType<T, FieldValues>;
+
 /**
  * react-hook-form with the contract's zod schema; the server's field errors land on their fields,
- * any other error becomes a translated message (`errors.<CODE>`).
+ * any other error becomes a translated message (`errors.<CODE>`). The schema may be given as a
+ * loader (`() => import(...)`): it loads when the form first validates (a field left, or submit),
+ * so a page that must paint fast (the login page) does not wait for zod.
  */
 export function useApiForm<T extends FieldValues>(
-  schema: z.ZodType<T, FieldValues>,
+  schema: Schema<T> | (() => Promise<Schema<T>>),
   submit: (values: T) => Promise<void>,
   options: UseFormProps<T> = {},
   extras: ApiFormExtras = {},
@@ -55,8 +59,13 @@ export function useApiForm<T extends FieldValues>(
   const { t } = useTranslation();
   const tr = (message: string) => (knownMessages[message] ? t(knownMessages[message]) : message);
   const [error, setError] = useState<string | null>(null);
+  const [resolver] = useState(() =>
+    typeof schema === 'function'
+      ? lazyResolver(schema, () => setError(t('errors.NETWORK_ERROR')))
+      : schemaResolver(schema),
+  );
   const form = useForm<T>({
-    resolver: translated(zodResolver(schema as never) as unknown as Resolver<T>, tr),
+    resolver: translated(resolver, tr),
     mode: 'onTouched',
     ...options,
   });
@@ -77,6 +86,26 @@ export function useApiForm<T extends FieldValues>(
     }
   });
   return { form, onSubmit, error };
+}
+
+function schemaResolver<T extends FieldValues>(schema: Schema<T>): Resolver<T> {
+  return zodResolver(schema as never) as unknown as Resolver<T>;
+}
+
+/** Loads the schema on first use (once; again after a failed load, which `failed` reports). */
+function lazyResolver<T extends FieldValues>(load: () => Promise<Schema<T>>, failed: () => void): Resolver<T> {
+  let loading: Promise<Resolver<T>> | null = null;
+  return async (values, context, options) => {
+    loading ??= load().then(schemaResolver);
+    try {
+      return await (await loading)(values, context, options);
+    } catch (err) {
+      loading = null;
+      console.error('The form could not load its checks', err);
+      failed();
+      return { values: {}, errors: { root: { type: 'load', message: '' } } as FieldErrors<T> };
+    }
+  };
 }
 
 /** The contract's schema, then the API's rule on control characters (NUL and the like) on every field. */

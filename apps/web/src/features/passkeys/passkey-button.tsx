@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { takeReturnPath } from '../../lib/return-path.ts';
 import { sessionManager } from '../../lib/session-manager.ts';
-import { passkeysSupported, secondFactorWithPasskey, signInWithPasskey, usePasskeyErrorText } from './api.ts';
+import { passkeysSupported, secondFactorWithPasskey, signInWithPasskey, usePasskeyErrorText } from './ceremony.ts';
 
 /**
  * "Sign in with a passkey" on the login page, or "Use a passkey instead" on /auth/2fa/verify: runs

@@ -2,19 +2,10 @@ import type { SignInMethods, SsoProvider } from '@hostdeck/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
+// The sign-in page's part lives apart (no TanStack Query on the login path); re-exported for the rest.
+export { ssoNavigation, ssoStartUrl } from './start-url.ts';
+
 export const signInMethodsKey = ['account', 'sign-in-methods'] as const;
-
-/**
- * Where the browser goes to sign in (or, signed in, to link) with a provider: a navigation, not a
- * fetch. A sign-in carries the Turnstile token while the panel asks for the human check.
- */
-export function ssoStartUrl(provider: SsoProvider, mode: 'login' | 'link' = 'login', turnstileToken?: string): string {
-  const token = turnstileToken ? `&turnstile_token=${encodeURIComponent(turnstileToken)}` : '';
-  return `/api/auth/sso/${provider}/start?mode=${mode}${token}`;
-}
-
-/** Leaves the SPA for a start address (an object, so tests can watch it; jsdom cannot navigate). */
-export const ssoNavigation = { go: (url: string) => window.location.assign(url) };
 
 /** Password, passkeys and linked providers of the signed-in member, and the providers the panel offers. */
 export function useSignInMethods() {

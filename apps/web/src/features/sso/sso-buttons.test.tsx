@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settingsStore } from '../../lib/settings-store.ts';
 import { mockApi, renderPage } from '../../test/render.tsx';
 import { TURNSTILE_SCRIPT } from '../auth/turnstile-widget.tsx';
-import { ssoNavigation } from './api.ts';
 import { SsoButtons } from './sso-buttons.tsx';
+import { ssoNavigation } from './start-url.ts';
 
 /** The panel's public settings as the buttons read them (both providers on). */
 function settings(values: Record<string, unknown>) {

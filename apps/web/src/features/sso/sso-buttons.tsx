@@ -1,11 +1,11 @@
-import { type SsoProvider, ssoProviders } from '@hostdeck/contracts';
+import type { SsoProvider } from '@hostdeck/contracts';
 import { KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetting } from '../../lib/use-settings.ts';
 import { useTurnstile, useTurnstileSiteKey } from '../auth/turnstile-widget.tsx';
-import { ssoNavigation, ssoStartUrl } from './api.ts';
 import { providerNames } from './provider-names.ts';
+import { ssoNavigation, ssoStartUrl } from './start-url.ts';
 
 const button =
   'inline-flex w-full items-center justify-center gap-2 rounded-xl border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
@@ -15,7 +15,8 @@ export function useEnabledProviders(): SsoProvider[] {
   const discord = useSetting<boolean>('sso_discord_enabled');
   const github = useSetting<boolean>('sso_github_enabled');
   const on: Record<SsoProvider, boolean> = { discord: discord === true, github: github === true };
-  return ssoProviders.filter((p) => on[p]);
+  // The providers' order as providerNames lists them (the contract's list would bring zod to the login page).
+  return (Object.keys(providerNames) as SsoProvider[]).filter((p) => on[p]);
 }
 
 /**
