@@ -31,6 +31,7 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { SessionService } from './modules/auth/sessions.service.ts';
 import { TwoFactorService } from './modules/auth/two-factor.service.ts';
 import { BackupsService } from './modules/backups/backups.service.ts';
+import { CatalogCache } from './modules/catalog/catalog.cache.ts';
 import { DiscordService } from './modules/discord/discord.service.ts';
 import { J4rService } from './modules/j4r/j4r.service.ts';
 import { LinksService } from './modules/links/links.service.ts';
@@ -186,6 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     accountDeletion: new AccountDeletionWorker(database.db, servers, media, app.log),
     media,
     redirects,
+    catalog: new CatalogCache(database.db, bus),
     publicUrl,
     backups,
     backupSchedule: new BackupScheduleWorker(backups, settings, app.log),

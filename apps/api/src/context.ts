@@ -16,6 +16,7 @@ import type { AuthService } from './modules/auth/auth.service.ts';
 import type { SessionService } from './modules/auth/sessions.service.ts';
 import type { TwoFactorService } from './modules/auth/two-factor.service.ts';
 import type { BackupsService } from './modules/backups/backups.service.ts';
+import type { CatalogCache } from './modules/catalog/catalog.cache.ts';
 import type { DiscordService } from './modules/discord/discord.service.ts';
 import type { J4rService } from './modules/j4r/j4r.service.ts';
 import type { LinksService } from './modules/links/links.service.ts';
@@ -84,6 +85,8 @@ export interface AppContext {
   media: MediaStorage;
   /** Redirect links by name, in memory (the SPA fallback answers /{name} from it). */
   redirects: RedirectCache;
+  /** Locations, egg categories and eggs in memory, dropped on every instance after a change. */
+  catalog: CatalogCache;
   /** Where links in mails point: the app_url setting, else PUBLIC_URL, else localhost. */
   publicUrl(): string;
   /** Database backups (files in DATA_DIR/backups), made one at a time in the background. */

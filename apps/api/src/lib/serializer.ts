@@ -15,9 +15,6 @@ type RouteSchema = Parameters<typeof zodSerializer>[0];
  * so with `check` (development and tests) zod checks each response first and a mismatch is a 500,
  * as before. A schema that cannot be compiled keeps zod's serializer.
  */
-/** Routes whose response schema fell back to zod's serializer. */
-export const uncompiled: string[] = [];
-
 export function responseSerializerCompiler(options: { check: boolean }): FastifySerializerCompiler<unknown> {
   return (route) => {
     const zod = zodSerializer(route as RouteSchema) as Serializer;
@@ -25,22 +22,15 @@ export function responseSerializerCompiler(options: { check: boolean }): Fastify
     // are rarely used, so compiling them all would add a second to every start (and every test app).
     let serializer: Serializer | undefined;
     return (data: unknown) => {
-      serializer ??= choose(route, zod, options.check);
+      serializer ??= choose(route.schema, zod, options.check);
       return serializer(data);
     };
   };
 }
 
-function choose(
-  route: { schema: unknown; method: string; url: string; httpStatus?: string },
-  zod: Serializer,
-  check: boolean,
-): Serializer {
-  const compiled = compile(route.schema);
-  if (!compiled) {
-    uncompiled.push(`${route.method} ${route.url} ${route.httpStatus}`);
-    return zod;
-  }
+function choose(schema: unknown, zod: Serializer, check: boolean): Serializer {
+  const compiled = compile(schema);
+  if (!compiled) return zod;
   if (!check) return compiled;
   return (data: unknown) => {
     zod(data);

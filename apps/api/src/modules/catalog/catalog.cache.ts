@@ -136,15 +136,3 @@ export class CatalogCache {
     };
   }
 }
-
-/** One cache per app (its context): two apps in one process, as in tests, each keep their own. */
-const caches = new WeakMap<object, CatalogCache>();
-
-export function catalogCache(ctx: { db: Db; bus: Bus }): CatalogCache {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = new CatalogCache(ctx.db, ctx.bus);
-    caches.set(ctx, cache);
-  }
-  return cache;
-}

@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
 import { type CrudService, crudRoutes } from '../../lib/crud-routes.ts';
 import { access } from '../../plugins/access.ts';
-import { type CatalogCache, catalogCache } from './catalog.cache.ts';
+import type { CatalogCache } from './catalog.cache.ts';
 import { importCategories, importEggs, importLocations } from './catalog.import.ts';
 import { eggCategoriesService, eggsService, locationsService } from './catalog.services.ts';
 
@@ -38,7 +38,7 @@ function dropsCache<Item>(service: CrudService<Item>, cache: CatalogCache): Crud
 export async function catalogRoutes(fastify: FastifyInstance): Promise<void> {
   const { db } = fastify.ctx;
   // Made (and subscribed to the bus) when the app starts, not at the first read.
-  const cache = catalogCache(fastify.ctx);
+  const cache = fastify.ctx.catalog;
   crudRoutes(fastify, {
     contract: locationsResource,
     service: dropsCache(locationsService(db), cache),

@@ -3,16 +3,15 @@ import type { Db } from '../../db/client.ts';
 import type { PanelService } from '../../integrations/hosting/panel.service.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Bus } from '../../lib/bus.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { catalogCache } from '../catalog/catalog.cache.ts';
+import type { CatalogCache } from '../catalog/catalog.cache.ts';
 import { importCategories, importEggs, importLocations } from '../catalog/catalog.import.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 
 export interface DemoPanelDeps {
   db: Db;
-  /** With db: the app's catalogue cache (modules/catalog/catalog.cache.ts), dropped after the import. */
-  bus: Bus;
+  /** Dropped after the import, here and on every other instance. */
+  catalog: CatalogCache;
   settings: SettingsService;
   panel: PanelService;
 }
@@ -60,6 +59,6 @@ async function run(deps: DemoPanelDeps, actor: Actor) {
     const eggs = await panel.use((p) => importEggs(db, p, actor));
     return { locations, categories, eggs };
   } finally {
-    await catalogCache(deps).changed();
+    await deps.catalog.changed();
   }
 }

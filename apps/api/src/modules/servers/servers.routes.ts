@@ -17,7 +17,6 @@ import { serverQueue } from '../../db/schema/index.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { access } from '../../plugins/access.ts';
-import { catalogCache } from '../catalog/catalog.cache.ts';
 import { freeResources, presentQueueItem, requestServer, serverOptions } from './requests.service.ts';
 import { findServersOfOwner, presentServer } from './servers.repo.ts';
 
@@ -29,7 +28,7 @@ export async function serversRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, settings, servers } = app.ctx;
   // Locations, categories and eggs are the same for every member: read from memory (catalog.cache.ts).
-  const catalog = catalogCache(app.ctx);
+  const { catalog } = app.ctx;
   const tags = ['servers'];
   const member = { config: { access: access.session } };
 
