@@ -21,8 +21,14 @@ export function clearSessionCookies(reply: FastifyReply, req: FastifyRequest): v
   reply.clearCookie(SESSION_HINT_COOKIE, base);
 }
 
+/**
+ * The CSRF cookie (readable by the client, SameSite=Strict), written as a ready header: it is minted
+ * on every request that comes without one, and @fastify/cookie's serialise-and-validate cost more
+ * than the token. `token` must be URL-safe (randomToken's base64url). The cookie plugin adds the
+ * cookies set through it to this header.
+ */
 export function setCsrfCookie(reply: FastifyReply, req: FastifyRequest, token: string): void {
-  reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'strict', secure: isSecure(req), httpOnly: false });
+  reply.header('set-cookie', `${CSRF_COOKIE}=${token}; Path=/${isSecure(req) ? '; Secure' : ''}; SameSite=Strict`);
 }
 
 const DEVICE_COOKIE = 'hd_device';

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LogRing } from './log-ring.ts';
 
@@ -49,5 +51,26 @@ describe('log ring', () => {
       'fatal',
       'first error',
     ]);
+  });
+});
+
+describe('standard output', () => {
+  it('writes every line, in order, when the process exits in the same turn as it logs', () => {
+    // Lines wait for the end of the event loop's turn; these never see one.
+    const script = `
+      import { pino } from 'pino';
+      import { stdoutDestination } from ${JSON.stringify(fileURLToPath(new URL('./log-ring.ts', import.meta.url)))};
+      const log = pino({}, stdoutDestination());
+      for (let i = 1; i <= 100; i++) log.info({ i }, 'line');
+      process.exit(0);`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(0);
+    const lines = run.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as { i: number }).i);
+    expect(lines).toEqual(Array.from({ length: 100 }, (_, k) => k + 1));
   });
 });

@@ -1,5 +1,5 @@
 import { CSRF_COOKIE, CSRF_HEADER } from '@hostdeck/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { AppError } from '../lib/app-error.ts';
 import { setCsrfCookie } from '../lib/cookies.ts';
@@ -15,43 +15,47 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   const headers = securityHeaders(app.ctx.config.publicUrl?.startsWith('https:') ?? false);
-  app.addHook('onRequest', async (_req, reply) => {
+  // One hook, not async: it runs on every request and never waits (no promise per request).
+  app.addHook('onRequest', (req, reply, done) => {
     reply.headers(headers);
+    done(csrfCheck(req, reply));
   });
+}
 
-  app.addHook('onRequest', async (req, reply) => {
-    const cookie = req.cookies[CSRF_COOKIE];
-    // A load balancer's probe is no browser: no token for it (and no random bytes made).
-    if (!cookie && !req.routeOptions.config?.probe) setCsrfCookie(reply, req, randomToken(24));
-    if (!UNSAFE.has(req.method) || !req.url.startsWith('/api/')) return;
-    // A provider's webhook carries no cookie: its signature, checked by the route, stands in for the token.
-    if (req.routeOptions.config?.webhook) return;
-    // An API key in the Authorization header is no ambient credential another site's page could make
-    // the browser send (that header needs a CORS preflight, which this server never grants); such
-    // a request is authenticated by the key alone (plugins/access.ts), never by the cookies.
-    if (/^Bearer /i.test(req.headers.authorization ?? '')) return;
-    if (req.headers['sec-fetch-site'] === 'cross-site')
-      throw new AppError('CSRF_INVALID', 'Cross-site requests are not allowed');
-    const header = req.headers[CSRF_HEADER];
-    if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
-      throw new AppError('CSRF_INVALID', 'The security token is missing or stale; reload the page and try again');
-    }
-  });
+/** Mints the CSRF cookie when missing; on an unsafe API call, the error that refuses it. */
+function csrfCheck(req: FastifyRequest, reply: FastifyReply): AppError | undefined {
+  const cookie = req.cookies[CSRF_COOKIE];
+  // A load balancer's probe is no browser: no token for it (and no random bytes made).
+  if (!cookie && !req.routeOptions.config?.probe) setCsrfCookie(reply, req, randomToken(24));
+  if (!UNSAFE.has(req.method) || !req.url.startsWith('/api/')) return undefined;
+  // A provider's webhook carries no cookie: its signature, checked by the route, stands in for the token.
+  if (req.routeOptions.config?.webhook) return undefined;
+  // An API key in the Authorization header is no ambient credential another site's page could make
+  // the browser send (that header needs a CORS preflight, which this server never grants); such
+  // a request is authenticated by the key alone (plugins/access.ts), never by the cookies.
+  if (/^Bearer /i.test(req.headers.authorization ?? '')) return undefined;
+  if (req.headers['sec-fetch-site'] === 'cross-site')
+    return new AppError('CSRF_INVALID', 'Cross-site requests are not allowed');
+  const header = req.headers[CSRF_HEADER];
+  if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header))
+    return new AppError('CSRF_INVALID', 'The security token is missing or stale; reload the page and try again');
+  return undefined;
 }
 
 /**
  * Helmet's headers, worked out once: they are the same for every response, and helmet parses its
  * CSP directives each time it runs (a tenth of a request's CPU when run per request). Helmet writes
- * them onto a stand-in response here; each request then copies the finished set.
+ * them onto a stand-in response here; each request then copies the finished set (names in lower
+ * case, as Fastify stores them).
  */
 export function securityHeaders(https: boolean): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: string) => {
-      headers[name] = value;
+      headers[name.toLowerCase()] = value;
     },
     removeHeader: (name: string) => {
-      delete headers[name];
+      delete headers[name.toLowerCase()];
     },
   };
   helmet({

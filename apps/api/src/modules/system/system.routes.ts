@@ -30,8 +30,9 @@ export async function systemRoutes(fastify: FastifyInstance): Promise<void> {
       rateLimit: { enabled: settings.bool('rate_limit_enabled'), limit: settings.number('rate_limit_per_minute') },
     },
   });
-  // The most requested call of all: serialised once per settings change, sent as a string.
-  let body: string | undefined;
+  // The most requested call of all: serialised once per settings change, sent as bytes (a string
+  // would be measured and encoded again on every response).
+  let body: Buffer | undefined;
   settings.onChange(() => {
     body = undefined;
   });
@@ -47,13 +48,15 @@ export async function systemRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (_req, reply) => {
-      body ??= JSON.stringify({
-        success: true,
-        settings: settings.publicValues(),
-        core: core(),
-        message: null,
-        error_code: null,
-      });
+      body ??= Buffer.from(
+        JSON.stringify({
+          success: true,
+          settings: settings.publicValues(),
+          core: core(),
+          message: null,
+          error_code: null,
+        }),
+      );
       return reply
         .type('application/json; charset=utf-8')
         .header('cache-control', 'no-cache')
