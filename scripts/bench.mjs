@@ -8,8 +8,9 @@
 //    Lighthouse scores (LIGHTHOUSE_RUNS, default 3, median);
 // 3. the server benchmarks (scripts/bench/servers.ts): draining 500 queued creations, a member's
 //    pages with 100,000 servers in the database;
-// 4. the anti-VPN range table (scripts/bench/vpn.ts: 500,000 ranges).
-// BENCH_PARTS=hot,client,servers,vpn picks parts; BENCH_SECONDS sets each autocannon run (10 s).
+// 4. the anti-VPN range table (scripts/bench/vpn.ts: 500,000 ranges);
+// 5. image hosting (scripts/bench/images.mjs): uploads of 2 MB JPEGs per second, a raw image beside a static file.
+// BENCH_PARTS=hot,client,servers,vpn,images picks parts; BENCH_SECONDS sets each autocannon run (10 s).
 // A million members: npm run bench:scale (scripts/bench/scale.ts).
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { freshDatabase } from './bench/fresh-database.mjs';
+import { imageFigures } from './bench/images.mjs';
 import { lighthouseReport } from './bench/lighthouse.mjs';
 import { buildIfStale, root } from './build-if-stale.mjs';
 import { clientBudgetReport } from './client-budget-lib.mjs';
@@ -276,8 +278,8 @@ async function clientFigures() {
 }
 
 if (!buildIfStale()) process.exit(1);
-// BENCH_PARTS=hot,client,servers,vpn runs only those parts (all by default).
-const parts = new Set((process.env.BENCH_PARTS || 'hot,client,servers,vpn').split(','));
+// BENCH_PARTS=hot,client,servers,vpn,images runs only those parts (all by default).
+const parts = new Set((process.env.BENCH_PARTS || 'hot,client,servers,vpn,images').split(','));
 const postgres = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 if (parts.has('hot')) {
   await hotPaths('');
@@ -298,6 +300,7 @@ if (parts.has('vpn')) {
   const vpn = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/vpn.ts'], { cwd: root, stdio: 'inherit' });
   if (vpn.status !== 0) process.exit(vpn.status ?? 1);
 }
+if (parts.has('images')) await imageFigures();
 if (!postgres)
   console.log(
     '\n(set BENCH_DATABASE_URL=postgres://… to measure the hot paths and server benchmarks on PostgreSQL too)',

@@ -1,7 +1,7 @@
 // Regenerates the README screenshots: starts the built server on a scratch database, signs in as a
 // fresh administrator, switches on the demo panel, has two servers built on it, and captures the
-// member dashboard, the create and renew pages, the store, the AFK page, the account's coin history,
-// the admin area and the login page.
+// member dashboard, the image gallery, the create and renew pages, the store, the AFK page, the
+// account's coin history, the admin area and the login page.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildIfStale, root } from './build-if-stale.mjs';
 import { chromiumArgs, chromiumPath } from './chromium.mjs';
+import { pictures } from './screenshot-pictures.mjs';
 
 if (!buildIfStale()) process.exit(1);
 const dataDir = mkdtempSync(join(tmpdir(), 'hostdeck-shots-'));
@@ -120,6 +121,30 @@ try {
   await page.locator('[data-testid="server-card"]').nth(1).waitFor();
   await page.waitForTimeout(600);
   await page.screenshot({ path: join(root, 'docs/screenshots/dashboard.png') });
+  // Image hosting: pictures chosen on the upload page, then the gallery with every thumbnail loaded.
+  await api(page, 'PATCH', '/api/admin/settings', { values: { images_enabled: true, image_hosting_origin: base } });
+  const files = await pictures();
+  await page.goto(`${base}/images/upload`);
+  await page.locator('[data-testid="upload-limits"]').waitFor();
+  await page.locator('[data-testid="upload-input"]').setInputFiles(files);
+  await page
+    .locator('[data-testid="upload-item"][data-status="done"]')
+    .nth(files.length - 1)
+    .waitFor();
+  await page.setViewportSize({ width: 1280, height: 1150 }); // both rows in view, so the lazy thumbnails load
+  await page.goto(`${base}/images`);
+  await page
+    .locator('[data-testid="gallery-image"]')
+    .nth(files.length - 1)
+    .waitFor();
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid="gallery-image"] img')].every(
+      (img) => img.complete && img.naturalWidth,
+    ),
+  );
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(root, 'docs/screenshots/images-gallery.png') });
+  await page.setViewportSize({ width: 1280, height: 760 });
   const options = await api(page, 'GET', '/api/servers/options');
   await page.goto(`${base}/server/create`);
   await page.locator(`[data-testid="location-${options.locations[0].id}"]`).click();

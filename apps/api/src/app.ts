@@ -16,8 +16,8 @@ import { type Bus, localBus, redisBus } from './lib/bus.ts';
 import { DeferredTasks } from './lib/deferred-tasks.ts';
 import { closeWebSocketsForRestart, ShutdownState } from './lib/graceful-shutdown.ts';
 import { LogRing, logDestination, logRedactPaths, stdoutDestination } from './lib/log-ring.ts';
+import { mediaStorageFor } from './lib/s3-storage.ts';
 import { responseSerializerCompiler } from './lib/serializer.ts';
-import { LocalMediaStorage } from './lib/storage.ts';
 import { AdblockService } from './modules/abuse/adblock.service.ts';
 import { AltSignInWatcher, AltSignUpCheck } from './modules/abuse/alt-check.ts';
 import { SignUpGuard } from './modules/abuse/sign-up-guard.ts';
@@ -58,6 +58,7 @@ import { registerSpa } from './plugins/spa.ts';
 import { featureRoutes } from './routes.ts';
 import { AccountDeletionWorker } from './workers/account-deletion.worker.ts';
 import { BackupScheduleWorker } from './workers/backup-schedule.worker.ts';
+import { ImageRetentionWorker } from './workers/image-retention.worker.ts';
 import { J4rRecheckWorker } from './workers/j4r-recheck.worker.ts';
 import { ServerLifecycleWorker } from './workers/server-lifecycle.worker.ts';
 import { ServerQueueWorker } from './workers/server-queue.worker.ts';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await ctx.serverQueue.stop();
     await ctx.serverLifecycle.stop();
     await ctx.accountDeletion.stop();
+    await ctx.imageRetention.stop();
     await ctx.j4rRecheck.stop();
     await ctx.backupSchedule.stop();
     await ctx.vpnLists.stop();
@@ -139,7 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const discord = new DiscordService(database.db, settings, publicUrl, discordBase);
   const j4r = new J4rService(database.db, settings, discord, app.log);
   const backups = new BackupsService(database, config.dataDir, app.log);
-  const media = new LocalMediaStorage(config.dataDir);
+  const media = mediaStorageFor(config);
   // Every sign-up (form or SSO) passes these checks, in this order.
   const signUpGuard = new SignUpGuard();
   const turnstile = new TurnstileService(
@@ -184,7 +186,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     afk: new AfkService(database.db, settings, bus, app.log),
     payments: new PaymentsService(database.db, settings, publicUrl, options.stripeApi),
     serverLifecycle: new ServerLifecycleWorker(database.db, panel, settings, servers, app.log, publicUrl),
-    accountDeletion: new AccountDeletionWorker(database.db, servers, media, app.log),
+    accountDeletion: new AccountDeletionWorker(database.db, servers, media, app.log, settings),
+    imageRetention: new ImageRetentionWorker(database.db, media, settings, app.log),
     media,
     redirects,
     catalog: new CatalogCache(database.db, bus),
@@ -205,6 +208,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ctx.serverQueue,
     ctx.serverLifecycle,
     ctx.accountDeletion,
+    ctx.imageRetention,
     ctx.j4rRecheck,
     ctx.backupSchedule,
     ctx.vpnLists,

@@ -45,9 +45,32 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
   /** On SIGTERM: how long /readyz answers 503 while requests are still taken, before the port closes. */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(300_000).default(0),
+  /** Where uploaded files live: `local` (DATA_DIR/media, one instance) or `s3` (a bucket several instances share). */
+  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+  MEDIA_S3_ENDPOINT: z.url().optional(),
+  MEDIA_S3_BUCKET: z.string().min(3).max(63).optional(),
+  MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
+  MEDIA_S3_ACCESS_KEY: z.string().min(1).optional(),
+  MEDIA_S3_SECRET_KEY: z.string().min(1).optional(),
+  MEDIA_S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).default('false'),
+  MEDIA_S3_PREFIX: z.string().max(200).default(''),
 });
 
 export type Env = z.input<typeof EnvSchema>;
+
+/** The bucket of uploaded files when MEDIA_STORAGE=s3 (lib/s3-storage.ts). */
+export interface MediaS3Config {
+  /** Empty: AWS S3 itself. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKey: string;
+  secretKey: string;
+  /** Address the bucket in the path (MinIO and most self-hosted stores). */
+  forcePathStyle: boolean;
+  /** Folder (key prefix) in the bucket. */
+  prefix: string;
+}
 
 export interface Config {
   port: number;
@@ -78,6 +101,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Time out of the balancer's rotation (readiness 503) before the port closes; within the ceiling. */
   shutdownDelayMs: number;
+  /** Set when MEDIA_STORAGE=s3: uploads go to this bucket instead of DATA_DIR/media. */
+  mediaS3?: MediaS3Config;
 }
 
 export class ConfigError extends Error {}
@@ -96,6 +121,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Invalid configuration:\n  SHUTDOWN_DELAY_MS: must be shorter than SHUTDOWN_TIMEOUT_MS (the delay is part of the shutdown)',
     );
+  if (e.MEDIA_STORAGE === 's3') {
+    const missing = (['MEDIA_S3_BUCKET', 'MEDIA_S3_ACCESS_KEY', 'MEDIA_S3_SECRET_KEY'] as const).filter((k) => !e[k]);
+    if (missing.length > 0)
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((k) => `  ${k}: required when MEDIA_STORAGE=s3`).join('\n')}`,
+      );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -118,5 +150,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
+    mediaS3:
+      e.MEDIA_STORAGE === 's3'
+        ? {
+            endpoint: e.MEDIA_S3_ENDPOINT?.replace(/\/+$/, ''),
+            bucket: e.MEDIA_S3_BUCKET!,
+            region: e.MEDIA_S3_REGION,
+            accessKey: e.MEDIA_S3_ACCESS_KEY!,
+            secretKey: e.MEDIA_S3_SECRET_KEY!,
+            forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE === 'true' || e.MEDIA_S3_FORCE_PATH_STYLE === '1',
+            prefix: e.MEDIA_S3_PREFIX,
+          }
+        : undefined,
   };
 }

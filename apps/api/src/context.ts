@@ -33,6 +33,7 @@ import type { LicenseService } from './modules/system/license.service.ts';
 import type { RouteInfo } from './plugins/access.ts';
 import type { AccountDeletionWorker } from './workers/account-deletion.worker.ts';
 import type { BackupScheduleWorker } from './workers/backup-schedule.worker.ts';
+import type { ImageRetentionWorker } from './workers/image-retention.worker.ts';
 import type { J4rRecheckWorker } from './workers/j4r-recheck.worker.ts';
 import type { ServerLifecycleWorker } from './workers/server-lifecycle.worker.ts';
 import type { ServerQueueWorker } from './workers/server-queue.worker.ts';
@@ -81,6 +82,8 @@ export interface AppContext {
   serverLifecycle: ServerLifecycleWorker;
   /** Finishes account deletions: the member's servers on the panel first, then the account is erased. */
   accountDeletion: AccountDeletionWorker;
+  /** Removes hosted images of deleted members once image_hosting_retention_days have passed. */
+  imageRetention: ImageRetentionWorker;
   /** Uploaded files (avatars, backgrounds, skins), served at /api/media/<key>. */
   media: MediaStorage;
   /** Redirect links by name, in memory (the SPA fallback answers /{name} from it). */

@@ -18,6 +18,9 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { discordRoutes } from './modules/discord/discord.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { probesRoutes } from './modules/health/probes.routes.ts';
+import { hostedImagesPublicRoutes } from './modules/hosted-images/hosted-images.public.routes.ts';
+import { hostedImagesRoutes } from './modules/hosted-images/hosted-images.routes.ts';
+import { imageReportsRoutes } from './modules/hosted-images/image-reports.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { j4rRoutes } from './modules/j4r/j4r.routes.ts';
 import { linksRoutes } from './modules/links/links.routes.ts';
@@ -88,6 +91,9 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   backupsRoutes,
   cloudRoutes,
   imagesRoutes,
+  hostedImagesRoutes,
+  hostedImagesPublicRoutes,
+  imageReportsRoutes,
   adblockRoutes,
   accountFlagsRoutes,
 ];

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     app.ctx.serverQueue,
     app.ctx.serverLifecycle,
     app.ctx.accountDeletion,
+    app.ctx.imageRetention,
     app.ctx.j4rRecheck,
     app.ctx.backupSchedule,
     app.ctx.vpnLists,

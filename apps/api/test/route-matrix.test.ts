@@ -195,6 +195,34 @@ function imageFixtures(): Record<string, () => Promise<Request>> {
     'DELETE /api/admin/images/:id': async () => ({ url: `/api/admin/images/${(await libraryImage()).id}` }),
   };
 }
+/** A pending report of a member's hosted image (uploaded by a fresh member, reported by a visitor). */
+async function imageReport(): Promise<{ id: number; updated_at: string }> {
+  const owner = new TestClient(t.app);
+  await owner.post('/api/user/auth/register', newMember());
+  const { payload, headers } = await multipart({}, [
+    { field: 'file', name: 'matrix.png', type: 'image/png', bytes: await png() },
+  ]);
+  const image = (await owner.post('/api/user/images', payload, { headers })).json().data;
+  await new TestClient(t.app).post(`/api/images/${image.id}/report`, { reason: 'spam' });
+  const list = await root.get(`/api/admin/image-reports?image_id=${image.id}`);
+  return list.json().data[0];
+}
+function imageReportFixtures(): Record<string, () => Promise<Request>> {
+  const base = '/api/admin/image-reports';
+  return {
+    [`GET ${base}`]: async () => ({ url: `${base}?status=pending&sort=-created_at` }),
+    [`GET ${base}/:id`]: async () => ({ url: `${base}/${(await imageReport()).id}` }),
+    [`PATCH ${base}/:id`]: async () => {
+      const report = await imageReport();
+      return { url: `${base}/${report.id}`, payload: { status: 'reviewed', updated_at: report.updated_at } };
+    },
+    [`POST ${base}/:id/actions`]: async () => ({
+      url: `${base}/${(await imageReport()).id}/actions`,
+      payload: { action: 'dismiss' },
+    }),
+    [`DELETE ${base}/:id`]: async () => ({ url: `${base}/${(await imageReport()).id}` }),
+  };
+}
 /** Cloud backups against a local S3 server (started on first use): a local backup, and one in the bucket. */
 let matrixS3: TestS3 | undefined;
 async function cloudReady(): Promise<void> {
@@ -307,6 +335,7 @@ const fixtures: Record<string, () => Promise<Request>> = {
   'GET /api/admin/users/:id/audit': async () => ({ url: `/api/admin/users/${(await member()).id}/audit` }),
   ...catalogFixtures(),
   ...imageFixtures(),
+  ...imageReportFixtures(),
   ...cloudFixtures(),
   ...backupFixtures(),
   'GET /api/admin/server-queue': async () => ({ url: '/api/admin/server-queue?status=pending' }),

@@ -82,6 +82,8 @@ export const DashboardSupportSchema = envelope(
       high: z.number().int(),
       urgent: z.number().int(),
     }),
+    /** Reports of hosted images waiting for staff (status pending). */
+    pending_image_reports: z.number().int(),
   }),
 ).meta({ id: 'DashboardSupport' });
 export type DashboardSupport = z.infer<typeof DashboardSupportSchema>['data'];

@@ -142,6 +142,14 @@ export const errorStatus = {
   IMAGE_TYPE_NOT_ALLOWED: 415,
   IMAGE_TOO_LARGE: 413,
   IMAGE_IN_USE: 409,
+  /** A member's hosted images would pass their quota (bytes or count). */
+  IMAGE_QUOTA_EXCEEDED: 409,
+  /** An animated GIF or WebP while image_hosting_animated is "refuse". */
+  IMAGE_ANIMATED_NOT_ALLOWED: 415,
+  /** A ShareX upload key that is wrong or revoked, or whose owner can no longer upload. */
+  UPLOAD_KEY_INVALID: 401,
+  /** This visitor or member already has a report of this image waiting for staff. */
+  IMAGE_REPORT_DUPLICATE: 409,
   RATE_LIMITED: 429,
   /** The address is on a VPN/proxy list or the reputation service says so (anti-VPN). */
   VPN_BLOCKED: 403,

@@ -21,6 +21,7 @@ export * from './resource.ts';
 export * from './resources/announcements.ts';
 export * from './resources/catalog.ts';
 export * from './resources/economy.ts';
+export * from './resources/hosted-images.ts';
 export * from './resources/images.ts';
 export * from './resources/media.ts';
 export * from './resources/redirects.ts';

@@ -15,6 +15,7 @@ export const settingGroups = [
   'company',
   'server_defaults',
   'features',
+  'images',
   'economy',
   'payments',
   'links',
@@ -42,6 +43,8 @@ export interface SettingDefinition {
   options?: readonly string[];
   /** Longest accepted text, in characters. */
   maxLength?: number;
+  /** A comma-separated list drawn from these values: at least one, none twice (e.g. "png,webp"). */
+  subsetOf?: readonly string[];
 }
 
 type Def = Omit<SettingDefinition, 'key'>;
@@ -340,6 +343,57 @@ const definitions: Record<string, Def> = {
     ...int('appearance', 5 * 1024 * 1024, 10 * 1024, 25 * 1024 * 1024, 'Largest image library upload, in bytes'),
     visibility: 'private',
   },
+  // member image hosting (/images, ShareX, /i/<id>)
+  images_enabled: flag(true, 'Members may host images (gallery, browser and ShareX uploads, /i/ pages)', 'images'),
+  image_hosting_max_bytes: int(
+    'images',
+    10 * 1024 * 1024,
+    10 * 1024,
+    50 * 1024 * 1024,
+    'Largest image upload, in bytes',
+  ),
+  image_hosting_quota_bytes: int(
+    'images',
+    0,
+    0,
+    Number.MAX_SAFE_INTEGER,
+    'Bytes of stored images a member may hold in all (0: no limit)',
+  ),
+  image_hosting_quota_count: int('images', 0, 0, 10_000_000, 'Images a member may hold (0: no limit)'),
+  image_hosting_formats: {
+    ...str('images', 'png,jpeg,gif,webp', 'Formats members may upload, comma-separated: png, jpeg, gif, webp', {
+      maxLength: 32,
+    }),
+    subsetOf: ['png', 'jpeg', 'gif', 'webp'],
+  },
+  image_hosting_animated: {
+    type: 'select',
+    group: 'images',
+    visibility: 'public',
+    default: 'keep',
+    options: ['keep', 'refuse'],
+    description: 'Animated GIF and WebP uploads: kept animated, or refused',
+  },
+  image_hosting_cost: int('images', 0, 0, 1_000_000_000, 'Coins one upload costs (0: free)'),
+  image_hosting_retention_days: {
+    ...int(
+      'images',
+      30,
+      0,
+      3650,
+      "Days a deleted member's images stay online without an owner (0: removed with the account)",
+    ),
+    visibility: 'private',
+  },
+  image_hosting_origin: {
+    type: 'url',
+    group: 'images',
+    visibility: 'private',
+    default: '',
+    maxLength: 255,
+    description:
+      "Separate address that serves /i/ pages and files (e.g. https://img.example.com, proxied to this server); empty: the panel's own",
+  },
   // security
   registration_enabled: flag(true, 'New members may sign up', 'security'),
   // Public: the client sends such staff to /auth/2fa/setup before any admin page.
@@ -604,8 +658,18 @@ export function settingValueSchema(def: SettingDefinition): z.ZodType<SettingVal
         .pipe(z.string().max(def.maxLength ?? 2048));
     case 'email':
       return z.union([z.literal(''), z.email({ message: 'Invalid email address' })]);
-    default:
-      return z.string().max(def.maxLength ?? 255);
+    default: {
+      const text = z.string().max(def.maxLength ?? 255);
+      const allowed = def.subsetOf;
+      if (!allowed) return text;
+      return text.refine(
+        (v) => {
+          const items = v.split(',').map((s) => s.trim());
+          return items.every((i) => allowed.includes(i)) && new Set(items).size === items.length;
+        },
+        { message: `Some of ${allowed.join(', ')}, separated by commas, none twice` },
+      );
+    }
   }
 }
 

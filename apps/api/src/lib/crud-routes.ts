@@ -28,7 +28,13 @@ const errors = errorResponses(400, 401, 403, 404, 409);
  */
 export function crudRoutes<Item>(
   fastify: FastifyInstance,
-  opts: { contract: ResourceContract; service: CrudService<Item>; params: z.ZodObject },
+  opts: {
+    contract: ResourceContract;
+    service: CrudService<Item>;
+    params: z.ZodObject;
+    /** false: the resource writes its own GET /:id beside these (another answer or permission). */
+    getRoute?: false;
+  },
 ): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { contract, service, params } = opts;
@@ -65,17 +71,18 @@ export function crudRoutes<Item>(
     },
   );
 
-  app.get(
-    `${base}/:id`,
-    {
-      config: { access: perm('list') },
-      schema: { tags, summary: `One of ${contract.name}`, params, response: { 200: one, ...errors } },
-    },
-    async (req) => ({
-      success: true as const,
-      data: await service.get(idOf(req.params)),
-    }),
-  );
+  if (opts.getRoute !== false)
+    app.get(
+      `${base}/:id`,
+      {
+        config: { access: perm('list') },
+        schema: { tags, summary: `One of ${contract.name}`, params, response: { 200: one, ...errors } },
+      },
+      async (req) => ({
+        success: true as const,
+        data: await service.get(idOf(req.params)),
+      }),
+    );
 
   if (contract.create && service.create) {
     const create = service.create.bind(service);

@@ -11,7 +11,8 @@ export interface StoredMedia {
  * Where uploaded files live. Keys are made by the server only: members' pictures
  * (`<kind>/<user-uuid>-<random>.<ext>`, see mediaKey) and ticket attachments
  * (`attachments/<random>.<ext>`, see attachmentKey) and library images (`library/<random>.<ext>`, see
- * libraryKey); an implementation still refuses any key that is of none of these shapes.
+ * libraryKey) and hosted images (`hosted/<random>.<ext>`, thumbnails `hosted/thumbs/<random>.webp`, see
+ * hostedKeys); an implementation still refuses any key that is of none of these shapes (isStorableKey).
  */
 export interface MediaStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
@@ -21,8 +22,8 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
 }
 
-/** The content type of each extension we store; the local store derives one from the other. */
-const typeOfExtension: Record<string, string> = {
+/** The content type of each extension we store; the stores derive one from the other. */
+export const typeOfExtension: Record<string, string> = {
   '.webp': 'image/webp',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -31,10 +32,12 @@ const typeOfExtension: Record<string, string> = {
   '.txt': 'text/plain',
 };
 
-/** One folder (not the attachments or library one), then a name of letters, digits, dashes and underscores, then an image extension. */
-const KEY = /^(?!attachments\/|library\/)[a-z]{1,32}\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(webp|png|jpg|gif)$/;
+/** One folder (not the attachments, library or hosted one), then a name of letters, digits, dashes and underscores, then an image extension. */
+const KEY = /^(?!attachments\/|library\/|hosted\/)[a-z]{1,32}\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(webp|png|jpg|gif)$/;
 /** The admin image library: its own folder, a random name only (see libraryKey), an image extension. */
 const LIBRARY_KEY = /^library\/[A-Za-z0-9_-]{24}\.(webp|png|jpg|gif)$/;
+/** Members' hosted images and their thumbnails: their own folder, random names only (see hostedKeys). */
+const HOSTED_KEY = /^hosted\/(?:[A-Za-z0-9_-]{24}\.(?:webp|png|jpg|gif)|thumbs\/[A-Za-z0-9_-]{24}\.webp)$/;
 /** Ticket attachments: their own folder, a random name only, an image, PDF or text extension. */
 const ATTACHMENT_KEY = /^attachments\/[A-Za-z0-9_-]{24}\.(webp|png|jpg|gif|pdf|txt)$/;
 
@@ -51,6 +54,24 @@ export function isValidLibraryKey(key: string): boolean {
 /** A new key for a library image: random, never built from the upload's name. */
 export function libraryKey(extension: 'webp' | 'png' | 'jpg' | 'gif'): string {
   return `library/${randomBytes(18).toString('base64url')}.${extension}`;
+}
+
+/** A hosted image or its thumbnail: served only through /i/<id> (never by /api/media). */
+export function isValidHostedKey(key: string): boolean {
+  return HOSTED_KEY.test(key);
+}
+
+/** New keys for a hosted image and its thumbnail: random, never built from the upload's name or its public id. */
+export function hostedKeys(extension: 'webp' | 'png' | 'jpg' | 'gif'): { file: string; thumb: string } {
+  return {
+    file: `hosted/${randomBytes(18).toString('base64url')}.${extension}`,
+    thumb: `hosted/thumbs/${randomBytes(18).toString('base64url')}.webp`,
+  };
+}
+
+/** Any key of a shape the server makes: what a store accepts. */
+export function isStorableKey(key: string): boolean {
+  return isValidMediaKey(key) || isValidAttachmentKey(key) || isValidHostedKey(key);
 }
 
 /** A ticket attachment, served only through its ticket to its owner and staff. */
@@ -89,7 +110,7 @@ export class LocalMediaStorage implements MediaStorage {
 
   /** The file's path, or null for a key that is malformed or would leave the media folder. */
   private pathOf(key: string): string | null {
-    if (!isValidMediaKey(key) && !isValidAttachmentKey(key)) return null;
+    if (!isStorableKey(key)) return null;
     const path = resolve(this.root, key);
     return path.startsWith(this.root + sep) ? path : null;
   }

@@ -29,6 +29,8 @@ declare module 'fastify' {
     access?: Access;
     /** A payment provider's webhook: no CSRF token; the route must verify the provider's signature. */
     webhook?: boolean;
+    /** Authenticated by a key in a header of its own (ShareX's upload key): no cookie is read, so no CSRF token. */
+    uploadKey?: boolean;
   }
   interface FastifyRequest {
     /** The resolved session on non-public routes (set by the access hook). */

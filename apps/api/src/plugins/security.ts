@@ -30,6 +30,8 @@ function csrfCheck(req: FastifyRequest, reply: FastifyReply): AppError | undefin
   if (!UNSAFE.has(req.method) || !req.url.startsWith('/api/')) return undefined;
   // A provider's webhook carries no cookie: its signature, checked by the route, stands in for the token.
   if (req.routeOptions.config?.webhook) return undefined;
+  // An upload key in its own header (ShareX) is no ambient credential either: the route reads no cookie.
+  if (req.routeOptions.config?.uploadKey) return undefined;
   // An API key in the Authorization header is no ambient credential another site's page could make
   // the browser send (that header needs a CORS preflight, which this server never grants); such
   // a request is authenticated by the key alone (plugins/access.ts), never by the cookies.

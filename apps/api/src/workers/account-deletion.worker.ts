@@ -9,6 +9,7 @@ import { CANCELLABLE } from '../modules/account/account-deletion.service.ts';
 import { eraseAccount } from '../modules/account/account-erase.ts';
 import type { ServerRow } from '../modules/servers/servers.repo.ts';
 import type { ServersService } from '../modules/servers/servers.service.ts';
+import type { SettingsService } from '../modules/settings/settings.service.ts';
 
 const TICK_MS = 15_000;
 const BATCH = 20;
@@ -37,6 +38,7 @@ export class AccountDeletionWorker {
     private readonly servers: ServersService,
     private readonly media: MediaStorage,
     private readonly log: FastifyBaseLogger,
+    private readonly settings: SettingsService,
   ) {}
 
   start(intervalMs = TICK_MS): void {
@@ -103,7 +105,9 @@ export class AccountDeletionWorker {
       }
     }
     if (failure) throw failure;
-    return eraseAccount(this.db, this.media, userId);
+    return eraseAccount(this.db, this.media, userId, {
+      imageRetentionDays: this.settings.number('image_hosting_retention_days'),
+    });
   }
 
   private async removeServer(s: ServerRow, now: number): Promise<void> {

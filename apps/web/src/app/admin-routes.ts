@@ -49,16 +49,11 @@ export const plannedAdminRoutes: AdminRoute[] = [
   { path: 'images', permission: 'admin.images.list', title: 'admin.nav.images' },
   { path: 'images/create', permission: 'admin.images.create', title: 'admin.nav.images' },
   { path: 'images/:id/delete', permission: 'admin.images.delete', title: 'admin.nav.images' },
-  { path: 'image-reports', permission: 'admin.image.reports.view', title: 'admin.nav.imageReports' },
-  { path: 'image-reports/:id/edit', permission: 'admin.image.reports.edit', title: 'admin.nav.imageReports' },
 ];
 
 /** Login-required member routes of §2 that later releases fill in. */
 export const plannedMemberRoutes: { path: string; title: string }[] = [
   { path: 'ws', title: 'nav.connection' },
-  { path: 'images', title: 'nav.images' },
-  { path: 'images/config', title: 'nav.images' },
-  { path: 'images/upload', title: 'nav.images' },
   { path: 'account', title: 'nav.account' },
   { path: 'announcements', title: 'nav.announcements' },
   { path: 'earn/afk', title: 'nav.afk' },

@@ -42,6 +42,8 @@ export interface NavEntry {
   label: string;
   icon: LucideIcon;
   permission?: string;
+  /** A public boolean setting that switches the area off (the entry hides when it is false). */
+  setting?: string;
 }
 
 export const memberNav: NavEntry[] = [
@@ -57,7 +59,7 @@ export const memberNav: NavEntry[] = [
   { path: '/lookup', label: 'nav.lookup', icon: Search },
   { path: '/ticket', label: 'nav.tickets', icon: Ticket },
   { path: '/announcements', label: 'nav.announcements', icon: Megaphone },
-  { path: '/images', label: 'nav.images', icon: Image },
+  { path: '/images', label: 'nav.images', icon: Image, setting: 'images_enabled' },
 ];
 
 /** The admin navigation: one entry per area, shown only with its permission (the server enforces it too). */
@@ -119,7 +121,7 @@ export const adminNav: NavEntry[] = [
     path: '/mc-admin/image-reports',
     label: 'admin.nav.imageReports',
     icon: Flag,
-    permission: 'admin.image.reports.view',
+    permission: 'admin.image.reports.list',
   },
   { path: '/mc-admin/backups', label: 'admin.nav.backups', icon: HardDrive, permission: 'admin.backups.list' },
   { path: '/mc-admin/mythicalcloud', label: 'admin.nav.cloud', icon: Cloud, permission: 'admin.mythicalcloud.view' },
@@ -128,6 +130,11 @@ export const adminNav: NavEntry[] = [
   { path: '/mc-admin/settings', label: 'admin.nav.settings', icon: Settings, permission: 'admin.settings.view' },
   { path: '/mc-admin/settings/old', label: 'admin.nav.settingsRaw', icon: FileText, permission: 'admin.settings.view' },
 ];
+
+/** The entries whose area is not switched off by its setting. */
+export function enabledEntries(entries: NavEntry[], setting: (key: string) => unknown): NavEntry[] {
+  return entries.filter((e) => !e.setting || setting(e.setting) !== false);
+}
 
 export function visibleEntries(entries: NavEntry[], permissions: readonly string[]): NavEntry[] {
   return entries.filter((e) => !e.permission || hasPermission(permissions, e.permission));

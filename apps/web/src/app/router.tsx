@@ -7,6 +7,8 @@ import { backupPages } from '../features/backups/routes.ts';
 import { cloudPages } from '../features/cloud/routes.ts';
 import { departmentPages } from '../features/departments/routes.ts';
 import { RouteErrorPage } from '../features/errors/route-error-page.tsx';
+import { hostedImagePages } from '../features/hosted-images/routes.ts';
+import { imageReportPages } from '../features/image-reports/routes.ts';
 import { j4rServerPages } from '../features/j4r-servers/routes.ts';
 import { mailAdminPages } from '../features/mail-templates/routes.ts';
 import { redirectLinkPages } from '../features/redirect-links/routes.ts';
@@ -92,6 +94,7 @@ const adminPages: { path: string; permission: string; lazy: RouteObject['lazy'] 
   ...serverPages(),
   ...redeemCodePages(),
   ...imagePages(),
+  ...imageReportPages,
   ...j4rServerPages,
   ...departmentPages,
   ...ticketAdminPages,
@@ -254,6 +257,7 @@ const memberPages: { path: string; lazy: RouteObject['lazy'] }[] = [
       import('../features/announcements/announcements-page.tsx').then((m) => ({ Component: m.AnnouncementsPage })),
   },
   ...ticketMemberPages,
+  ...hostedImagePages,
 ];
 
 function queuePages() {

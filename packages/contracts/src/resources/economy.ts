@@ -20,6 +20,8 @@ export const coinKinds = [
   'refund',
   'clawback',
   'early_supporter',
+  /** An image upload's cost (image_hosting_cost); given back as a refund if the file cannot be stored. */
+  'image_upload',
   /** The balance left when the member deleted their account (see docs/data-retention.md). */
   'account_deleted',
 ] as const;

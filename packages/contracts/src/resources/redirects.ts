@@ -26,6 +26,8 @@ export const reservedPathSegments = [
   'errors',
   // Load balancers' probes and Prometheus (served by the API outside /api).
   'healthz',
+  // Hosted images' pages and files (/i/<id>, served by the API outside /api).
+  'i',
   'images',
   'leaderboard',
   'lookup',

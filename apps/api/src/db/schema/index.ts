@@ -2,6 +2,7 @@ export * from './announcements.ts';
 export * from './audit.ts';
 export * from './catalog.ts';
 export * from './economy.ts';
+export * from './hosted-images.ts';
 export * from './ledger.ts';
 export * from './mail.ts';
 export * from './operations.ts';

@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.ts';
 import {
   authTokens,
   discordAccounts,
+  hostedImages,
+  imageHostingSettings,
   oauthStates,
   passkeys,
   recoveryCodes,
@@ -31,7 +33,12 @@ export const ERASED_PASSWORD = '!erased';
  * ledger, so the balance still equals the sum of the entries. Tickets go with their files.
  * Returns false when there is still something to wait for, or when it was already done.
  */
-export async function eraseAccount(db: Db, media: MediaStorage, userId: string): Promise<boolean> {
+export async function eraseAccount(
+  db: Db,
+  media: MediaStorage,
+  userId: string,
+  options: { imageRetentionDays: number },
+): Promise<boolean> {
   const files = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     // Locked and skipped if another instance holds it: only one erases.
@@ -68,6 +75,21 @@ export async function eraseAccount(db: Db, media: MediaStorage, userId: string):
     for (const table of [sessions, authTokens, recoveryCodes, passkeys, webauthnChallenges, userIdentities])
       await tx.delete(table).where(eq(table.userId, userId));
     await tx.delete(discordAccounts).where(eq(discordAccounts.userId, userId));
+    // Hosted images: removed now (retention 0), or kept without an owner until the retention job removes
+    // them (workers/image-retention.worker.ts). Reports of them stay either way.
+    const images =
+      options.imageRetentionDays === 0
+        ? await tx
+            .delete(hostedImages)
+            .where(eq(hostedImages.userId, userId))
+            .returning({ storageKey: hostedImages.storageKey, thumbKey: hostedImages.thumbKey })
+        : [];
+    if (options.imageRetentionDays > 0)
+      await tx
+        .update(hostedImages)
+        .set({ userId: null, ownerDeletedAt: new Date() })
+        .where(eq(hostedImages.userId, userId));
+    await tx.delete(imageHostingSettings).where(eq(imageHostingSettings.userId, userId));
     await tx.delete(oauthStates).where(eq(oauthStates.userId, userId));
 
     const tag = userId.replace(/-/g, '').slice(0, 12);
@@ -110,7 +132,7 @@ export async function eraseAccount(db: Db, media: MediaStorage, userId: string):
     const mediaKeys = [user.avatar, user.background, user.skin]
       .filter((u): u is string => Boolean(u?.startsWith(MEDIA_PREFIX)))
       .map((u) => u.slice(MEDIA_PREFIX.length));
-    return [...mediaKeys, ...attachments.map((a) => a.key)];
+    return [...mediaKeys, ...attachments.map((a) => a.key), ...images.flatMap((i) => [i.storageKey, i.thumbKey])];
   });
   if (files === null) return false;
   // After the commit: a failed file removal leaves an orphan file, never a half-erased account.

@@ -9,10 +9,10 @@ import {
   type DashboardSupport,
   premiumFeatures,
 } from '@hostdeck/contracts';
-import { and, count, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { coinLedger, serverQueue, servers, tickets, users } from '../../db/schema/index.ts';
+import { coinLedger, imageReports, serverQueue, servers, tickets, users } from '../../db/schema/index.ts';
 import { apiRoot } from '../../lib/paths.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { checkLicense } from '../system/license.service.ts';
@@ -138,7 +138,13 @@ export class DashboardService {
       .groupBy(tickets.priority);
     const by_priority = { low: 0, medium: 0, high: 0, urgent: 0 };
     for (const r of rows) by_priority[r.priority] = Number(r.n);
-    return { open_total: rows.reduce((s, r) => s + Number(r.n), 0), by_priority };
+    // From image_reports_status_created_idx.
+    const [reports] = await this.db.select({ n: count() }).from(imageReports).where(eq(imageReports.status, 'pending'));
+    return {
+      open_total: rows.reduce((s, r) => s + Number(r.n), 0),
+      by_priority,
+      pending_image_reports: Number(reports?.n ?? 0),
+    };
   }
 
   /** The license as the operator entered it: whether it is there, valid or expired, and what it unlocks. */

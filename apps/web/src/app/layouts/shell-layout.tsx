@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useUnreadAnnouncements } from '../../features/announcements/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { settingsStore } from '../../lib/settings-store.ts';
 import { useSession } from '../../lib/use-session.ts';
-import { adminNav, memberNav, type NavEntry, visibleEntries } from '../nav.ts';
+import { useSettingsState } from '../../lib/use-settings.ts';
+import { adminNav, enabledEntries, memberNav, type NavEntry, visibleEntries } from '../nav.ts';
 import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -41,13 +43,14 @@ export function MemberLayout() {
   );
 }
 
-/** The member navigation, with the unread announcements beside their entry. */
+/** The member navigation without the areas switched off, with the unread announcements beside their entry. */
 export function MemberShell() {
   const { t } = useTranslation();
   const unread = useUnreadAnnouncements().data ?? 0;
+  useSettingsState();
   return (
     <ShellLayout
-      entries={memberNav}
+      entries={enabledEntries(memberNav, settingsStore.get)}
       label={t('nav.main')}
       badges={{ '/announcements': { count: unread, label: t('announcements.unreadCount', { count: unread }) } }}
     />

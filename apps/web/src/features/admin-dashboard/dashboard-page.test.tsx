@@ -45,7 +45,11 @@ const allWidgets = {
     day('2026-02-28', { signups: 2 }),
     day('2026-03-01', { signups: 3, coins_spent: 40 }),
   ]),
-  'GET /api/admin/dashboard/support': ok({ open_total: 0, by_priority: { low: 0, medium: 0, high: 0, urgent: 0 } }),
+  'GET /api/admin/dashboard/support': ok({
+    open_total: 0,
+    by_priority: { low: 0, medium: 0, high: 0, urgent: 0 },
+    pending_image_reports: 0,
+  }),
   'GET /api/admin/dashboard/premium': ok({
     state: 'valid',
     licensee: 'Acme',
@@ -71,6 +75,25 @@ describe('admin dashboard', () => {
       expect(screen.queryByTestId(`widget-${hidden}`), hidden).toBeNull();
     const asked = calls.map((c) => c.path).filter((p) => p.startsWith('/api/admin'));
     expect(asked.sort()).toEqual(['/api/admin/dashboard/overview', '/api/admin/dashboard/support']);
+  });
+
+  it('the support widget counts the image reports waiting for staff', async () => {
+    await signIn(
+      {
+        ...allWidgets,
+        'GET /api/admin/dashboard/support': ok({
+          open_total: 0,
+          by_priority: { low: 0, medium: 0, high: 0, urgent: 0 },
+          pending_image_reports: 3,
+        }),
+      },
+      { permissions: ['admin.dashboard.view', DASHBOARD_PERMISSIONS.support] },
+    );
+    await open();
+    const pending = await screen.findByTestId('pending-image-reports');
+    expect(pending).toHaveTextContent('Pending image reports3');
+    expect(pending.getAttribute('href')).toBe('/mc-admin/image-reports');
+    expect(screen.queryByText('No open tickets.')).toBeNull();
   });
 
   it('says so when the role sees no widget', async () => {

@@ -63,7 +63,7 @@ export function SupportWidget() {
       title={t('adminDashboard.support.title')}
       icon={LifeBuoy}
       query={query}
-      isEmpty={(s) => s.open_total === 0}
+      isEmpty={(s) => s.open_total === 0 && s.pending_image_reports === 0}
       empty={t('adminDashboard.support.none')}
     >
       {(s) => (
@@ -82,6 +82,14 @@ export function SupportWidget() {
               </li>
             ))}
           </ul>
+          <Link
+            to="/mc-admin/image-reports"
+            className="flex justify-between rounded-lg bg-slate-100 px-3 py-2 text-sm hover:ring-1 hover:ring-brand-400 dark:bg-slate-800/60"
+            data-testid="pending-image-reports"
+          >
+            <span>{t('adminDashboard.support.imageReports')}</span>
+            <span className="font-semibold tabular-nums">{f.number(s.pending_image_reports)}</span>
+          </Link>
         </>
       )}
     </WidgetCard>

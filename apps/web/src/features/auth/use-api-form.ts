@@ -34,6 +34,7 @@ const knownMessages: Record<string, string> = {
   'Letters, digits, spaces and - only': 'validation.billingZip',
   'Letters, digits, spaces, . and - only': 'validation.billingVat',
   'Enter your password or a two-factor code': 'validation.passwordOrCode',
+  'A colour like #5865f2': 'validation.embedColor',
   [CONTROL_CHARACTER_MESSAGE]: 'validation.controlCharacter',
 };
 
