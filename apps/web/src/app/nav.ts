@@ -1,4 +1,4 @@
-import { hasPermission } from '@hostdeck/contracts';
+import { hasPermission, linkProviderNames } from '@hostdeck/contracts';
 import {
   Archive,
   BadgeCheck,
@@ -42,22 +42,29 @@ export interface NavEntry {
   label: string;
   icon: LucideIcon;
   permission?: string;
-  /** A public boolean setting that switches the area off (the entry hides when it is false). */
-  setting?: string;
+  /**
+   * The public boolean setting(s) that switch the area on: the entry hides when each of them is
+   * false (the server refuses the area's calls then too, FEATURE_DISABLED).
+   */
+  setting?: string | readonly string[];
 }
+
+/** Link rewards are on while any provider is. */
+const linkProviderFlags = Object.keys(linkProviderNames).map((p) => `l4r_${p}_enabled`);
 
 export const memberNav: NavEntry[] = [
   { path: '/dashboard', label: 'nav.dashboard', icon: LayoutDashboard },
-  { path: '/server/create', label: 'nav.createServer', icon: Plus },
-  { path: '/earn/afk', label: 'nav.afk', icon: Coins },
-  { path: '/earn/redeem', label: 'nav.redeem', icon: Gift },
-  { path: '/earn/referrals', label: 'nav.referrals', icon: Users },
-  { path: '/earn/links', label: 'nav.links', icon: Link },
-  { path: '/earn/j4r', label: 'nav.j4r', icon: BadgeCheck },
-  { path: '/store', label: 'nav.store', icon: ShoppingCart },
-  { path: '/leaderboard', label: 'nav.leaderboard', icon: Trophy },
+  { path: '/server/create', label: 'nav.createServer', icon: Plus, setting: 'allow_servers' },
+  { path: '/earn/afk', label: 'nav.afk', icon: Coins, setting: 'afk_enabled' },
+  { path: '/earn/redeem', label: 'nav.redeem', icon: Gift, setting: 'code_redemption_enabled' },
+  { path: '/earn/referrals', label: 'nav.referrals', icon: Users, setting: 'referrals_enabled' },
+  { path: '/earn/links', label: 'nav.links', icon: Link, setting: linkProviderFlags },
+  { path: '/earn/j4r', label: 'nav.j4r', icon: BadgeCheck, setting: 'j4r_enabled' },
+  { path: '/store', label: 'nav.store', icon: ShoppingCart, setting: 'store_enabled' },
+  { path: '/leaderboard', label: 'nav.leaderboard', icon: Trophy, setting: 'leaderboard_enabled' },
+  // Lookup stays: it finds members to gift coins to, and one's own profile is always open.
   { path: '/lookup', label: 'nav.lookup', icon: Search },
-  { path: '/ticket', label: 'nav.tickets', icon: Ticket },
+  { path: '/ticket', label: 'nav.tickets', icon: Ticket, setting: 'allow_tickets' },
   { path: '/announcements', label: 'nav.announcements', icon: Megaphone },
   { path: '/images', label: 'nav.images', icon: Image, setting: 'images_enabled' },
 ];
@@ -133,7 +140,12 @@ export const adminNav: NavEntry[] = [
 
 /** The entries whose area is not switched off by its setting. */
 export function enabledEntries(entries: NavEntry[], setting: (key: string) => unknown): NavEntry[] {
-  return entries.filter((e) => !e.setting || setting(e.setting) !== false);
+  return entries.filter((e) => {
+    if (!e.setting) return true;
+    const keys: readonly string[] = typeof e.setting === 'string' ? [e.setting] : e.setting;
+    // A setting the client has not loaded is not `false`: the entry shows until it says otherwise.
+    return keys.some((k) => setting(k) !== false);
+  });
 }
 
 export function visibleEntries(entries: NavEntry[], permissions: readonly string[]): NavEntry[] {
