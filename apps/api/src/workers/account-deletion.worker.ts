@@ -4,12 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { serverQueue, servers, users, workerHeartbeats } from '../db/schema/index.ts';
 import type { MediaStorage } from '../lib/storage.ts';
-import { metered, noWorkerMeter, type WorkerMeter } from '../lib/worker-meter.ts';
 import { CANCELLABLE } from '../modules/account/account-deletion.service.ts';
 import { eraseAccount } from '../modules/account/account-erase.ts';
 import type { ServerRow } from '../modules/servers/servers.repo.ts';
 import type { ServersService } from '../modules/servers/servers.service.ts';
 import type { SettingsService } from '../modules/settings/settings.service.ts';
+import { PeriodicWorker } from './periodic-worker.ts';
 
 const TICK_MS = 15_000;
 const BATCH = 20;
@@ -25,44 +25,22 @@ const MAX_BACKOFF_MS = 3_600_000;
  * erase locks the user row (SKIP LOCKED). A member whose servers cannot be removed now (panel down)
  * is tried again with exponential backoff (kept per instance; the request itself is in the database).
  */
-export class AccountDeletionWorker {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
+export class AccountDeletionWorker extends PeriodicWorker<number> {
   private readonly instance = randomUUID();
   private readonly backoff = new Map<string, { failures: number; nextAt: number }>();
-  /** Counts passes and failures for /metrics (set by the app). */
-  meter: WorkerMeter = noWorkerMeter;
 
   constructor(
     private readonly db: Db,
     private readonly servers: ServersService,
     private readonly media: MediaStorage,
-    private readonly log: FastifyBaseLogger,
+    log: FastifyBaseLogger,
     private readonly settings: SettingsService,
-  ) {}
-
-  start(intervalMs = TICK_MS): void {
-    this.timer = setInterval(
-      () => void this.runOnce().catch((err) => this.log.error({ err }, 'account deletion failed')),
-      intervalMs,
-    );
-    this.timer.unref();
+  ) {
+    super('account-deletion', log, TICK_MS);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  /** One pass; resolves with how many accounts were erased. `now` can be moved for tests. */
-  runOnce(now = Date.now()): Promise<number> {
-    this.running ??= metered(this.meter, 'account-deletion', () => this.work(now)).finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private async work(now: number): Promise<number> {
+  /** One pass; resolves with how many accounts were erased. */
+  protected async work(now: number): Promise<number> {
     await this.db
       .insert(workerHeartbeats)
       .values({ name: 'account-deletion', instance: this.instance })

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { metered, noWorkerMeter, type WorkerMeter } from '../lib/worker-meter.ts';
 import type { BackupsService } from '../modules/backups/backups.service.ts';
 import type { SettingsService } from '../modules/settings/settings.service.ts';
+import { PeriodicWorker } from './periodic-worker.ts';
 
 /**
  * Scheduled backups: every pass starts one when the last scheduled backup is `backup_schedule_hours`
@@ -9,27 +9,17 @@ import type { SettingsService } from '../modules/settings/settings.service.ts';
  * Safe with several instances: the due check and the start happen under one advisory lock
  * (BackupsService.create), and a pruned row is deleted by exactly one of them.
  */
-export class BackupScheduleWorker {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<unknown>;
-  /** Counts passes and failures for /metrics (set by the app). */
-  meter: WorkerMeter = noWorkerMeter;
-
+export class BackupScheduleWorker extends PeriodicWorker<string | null> {
   constructor(
     private readonly backups: BackupsService,
     private readonly settings: SettingsService,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+    log: FastifyBaseLogger,
+  ) {
+    super('backup-schedule', log, 60_000);
+  }
 
-  start(intervalMs = 60_000): void {
-    this.timer = setInterval(() => {
-      this.running ??= metered(this.meter, 'backup-schedule', () => this.tick())
-        .catch((err) => this.log.error({ err }, 'scheduled backup failed'))
-        .finally(() => {
-          this.running = undefined;
-        });
-    }, intervalMs);
-    this.timer.unref();
+  protected work(): Promise<string | null> {
+    return this.tick();
   }
 
   /** One pass; returns the backup it started, if any (after it has finished). */
@@ -47,9 +37,8 @@ export class BackupScheduleWorker {
     return started;
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  override async stop(): Promise<void> {
+    await super.stop();
     await this.backups.whenIdle();
   }
 }

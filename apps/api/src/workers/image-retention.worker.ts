@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { hostedImages } from '../db/schema/index.ts';
 import type { MediaStorage } from '../lib/storage.ts';
-import { metered, noWorkerMeter, type WorkerMeter } from '../lib/worker-meter.ts';
 import { deleteImages } from '../modules/hosted-images/hosted-images.files.ts';
 import type { SettingsService } from '../modules/settings/settings.service.ts';
+import { PeriodicWorker } from './periodic-worker.ts';
 
 const TICK_MS = 60 * 60_000;
 const BATCH = 100;
@@ -17,41 +17,18 @@ const DAY_MS = 86_400_000;
  * Rows go in batches (SKIP LOCKED, so several instances share the work), their files after each commit.
  * Reports of the images stay.
  */
-export class ImageRetentionWorker {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
-  /** Counts passes and failures for /metrics (set by the app). */
-  meter: WorkerMeter = noWorkerMeter;
-
+export class ImageRetentionWorker extends PeriodicWorker<number> {
   constructor(
     private readonly db: Db,
     private readonly media: MediaStorage,
     private readonly settings: SettingsService,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(intervalMs = TICK_MS): void {
-    this.timer = setInterval(
-      () => void this.runOnce().catch((err) => this.log.error({ err }, 'image retention failed')),
-      intervalMs,
-    );
-    this.timer.unref();
+    log: FastifyBaseLogger,
+  ) {
+    super('image-retention', log, TICK_MS);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  /** One pass; resolves with how many images were removed. `now` can be moved for tests. */
-  runOnce(now = Date.now()): Promise<number> {
-    this.running ??= metered(this.meter, 'image-retention', () => this.work(now)).finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private async work(now: number): Promise<number> {
+  /** One pass; resolves with how many images were removed. */
+  protected async work(now: number): Promise<number> {
     const cutoff = new Date(now - this.settings.number('image_hosting_retention_days') * DAY_MS);
     let removed = 0;
     for (;;) {
