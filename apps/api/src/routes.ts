@@ -46,12 +46,14 @@ import { storeRoutes } from './modules/store/store.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { webVitalsRoutes } from './modules/web-vitals/web-vitals.routes.ts';
 
 /** The one registry of feature routes: add a module here. */
 export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   systemRoutes,
   sessionRoutes,
   dashboardRoutes,
+  webVitalsRoutes,
   healthRoutes,
   probesRoutes,
   metricsRoutes,

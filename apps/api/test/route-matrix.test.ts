@@ -286,6 +286,7 @@ const fixtures: Record<string, () => Promise<Request>> = {
   'GET /api/admin/dashboard/updates': async () => ({ url: '/api/admin/dashboard/updates' }),
   'GET /api/admin/dashboard/logs': async () => ({ url: '/api/admin/dashboard/logs?level=warn&limit=10' }),
   'GET /api/admin/dashboard/analytics': async () => ({ url: '/api/admin/dashboard/analytics' }),
+  'GET /api/admin/dashboard/web-vitals': async () => ({ url: '/api/admin/dashboard/web-vitals' }),
   'GET /api/admin/dashboard/support': async () => ({ url: '/api/admin/dashboard/support' }),
   'GET /api/admin/dashboard/premium': async () => ({ url: '/api/admin/dashboard/premium' }),
   'GET /api/admin/dashboard/repository': async () => ({ url: '/api/admin/dashboard/repository' }),

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadRoute } from './app/router.tsx';
 import { applyStoredTheme } from './components/ui/theme-toggle.tsx';
+import { installDebugCapture } from './lib/debug-capture.ts';
 import { initI18n } from './lib/i18n.ts';
 import { installPlugins } from './lib/plugins.ts';
 import { sessionManager } from './lib/session-manager.ts';
@@ -55,4 +56,6 @@ async function start(): Promise<void> {
   reportWebVitals();
 }
 
+// The debug panel's capture (Ctrl+I) sees everything from here on.
+installDebugCapture();
 start().catch(showStartupError);

@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './account-flags.ts';
 export * from './account-sessions.ts';
 export * from './admin-settings.ts';
+export * from './ads.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './backups.ts';
@@ -35,6 +36,7 @@ export * from './settings.ts';
 export * from './sso.ts';
 export * from './system.ts';
 export * from './two-factor.ts';
+export * from './web-vitals.ts';
 
 export const APP_VERSION = '0.1.0';
 export const SESSION_COOKIE = 'user_token';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADS_CLIENT_CODE_PATTERN } from './ads.ts';
 
 /**
  * The settings catalogue: every operator-editable setting, its type, default, group and visibility.
@@ -45,6 +46,8 @@ export interface SettingDefinition {
   maxLength?: number;
   /** A comma-separated list drawn from these values: at least one, none twice (e.g. "png,webp"). */
   subsetOf?: readonly string[];
+  /** A non-empty text must match this once trimmed (an empty one means "not set"). */
+  pattern?: { regex: RegExp; message: string };
 }
 
 type Def = Omit<SettingDefinition, 'key'>;
@@ -545,9 +548,17 @@ const definitions: Record<string, Def> = {
     description: 'JavaScript added to every page',
   },
   ads_client_code: {
-    ...str('appearance', '', 'Advertising client code (e.g. ca-pub-…); empty shows no ads', { maxLength: 64 }),
+    ...str('appearance', '', 'Advertising client code (e.g. ca-pub-…); empty shows no ads', {
+      maxLength: 64,
+      pattern: { regex: ADS_CLIENT_CODE_PATTERN, message: 'An AdSense publisher id: ca-pub- and digits' },
+    }),
     visibility: 'private',
   },
+  web_vitals_collect: flag(
+    false,
+    "Collect visitors' web-vitals (p75 per day on the admin analytics widget)",
+    'appearance',
+  ),
   // legal
   privacy_policy: {
     type: 'markdown',
@@ -659,7 +670,13 @@ export function settingValueSchema(def: SettingDefinition): z.ZodType<SettingVal
     case 'email':
       return z.union([z.literal(''), z.email({ message: 'Invalid email address' })]);
     default: {
-      const text = z.string().max(def.maxLength ?? 255);
+      const pattern = def.pattern;
+      const text = pattern
+        ? z
+            .string()
+            .max(def.maxLength ?? 255)
+            .refine((v) => v.trim() === '' || pattern.regex.test(v.trim()), { message: pattern.message })
+        : z.string().max(def.maxLength ?? 255);
       const allowed = def.subsetOf;
       if (!allowed) return text;
       return text.refine(

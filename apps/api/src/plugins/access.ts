@@ -31,6 +31,11 @@ declare module 'fastify' {
     webhook?: boolean;
     /** Authenticated by a key in a header of its own (ShareX's upload key): no cookie is read, so no CSRF token. */
     uploadKey?: boolean;
+    /**
+     * A navigator.sendBeacon target: no CSRF header can be sent, so a same-origin check of Fetch
+     * Metadata / Origin stands in for the token (decision 0029). The route must read no cookie.
+     */
+    beacon?: boolean;
   }
   interface FastifyRequest {
     /** The resolved session on non-public routes (set by the access hook). */

@@ -14,7 +14,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * that says the request is cross-site is refused outright. See docs/decisions/0004-csrf.md.
  */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
-  const headers = securityHeaders(app.ctx.config.publicUrl?.startsWith('https:') ?? false);
+  const headers = securityHeaders(isHttps(app));
   // One hook, not async: it runs on every request and never waits (no promise per request).
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(headers);
@@ -32,6 +32,9 @@ function csrfCheck(req: FastifyRequest, reply: FastifyReply): AppError | undefin
   if (req.routeOptions.config?.webhook) return undefined;
   // An upload key in its own header (ShareX) is no ambient credential either: the route reads no cookie.
   if (req.routeOptions.config?.uploadKey) return undefined;
+  // A beacon cannot send the header: only a same-origin request is accepted (decision 0029).
+  if (req.routeOptions.config?.beacon)
+    return sameOrigin(req) ? undefined : new AppError('CSRF_INVALID', 'Cross-site requests are not allowed');
   // An API key in the Authorization header is no ambient credential another site's page could make
   // the browser send (that header needs a CORS preflight, which this server never grants); such
   // a request is authenticated by the key alone (plugins/access.ts), never by the cookies.
@@ -45,12 +48,51 @@ function csrfCheck(req: FastifyRequest, reply: FastifyReply): AppError | undefin
 }
 
 /**
+ * Fetch Metadata first (every current browser sends it); without it, the Origin header (sent with
+ * every cross-origin POST) must name this host. A request with neither comes from no browser, so it
+ * is no forgery through a visitor's browser.
+ */
+function sameOrigin(req: FastifyRequest): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin';
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === req.host;
+  } catch {
+    return false; // "null" and other opaque origins
+  }
+}
+
+const isHttps = (app: FastifyInstance) => app.ctx.config.publicUrl?.startsWith('https:') ?? false;
+
+/**
+ * The hosts AdSense's page-level ads load scripts, frames and requests from. Google documents only
+ * a strict (nonce) CSP as supported for its ad tags; this allow-list is the one AdSense's CSP notes
+ * and common practice name, and may need a host added when Google changes its serving (decision 0029).
+ */
+const adHosts = [
+  'https://pagead2.googlesyndication.com',
+  'https://googleads.g.doubleclick.net',
+  'https://tpc.googlesyndication.com',
+  'https://adservice.google.com',
+  'https://www.google.com',
+  'https://*.adtrafficquality.google',
+];
+
+/** The SPA's CSP while an advertising client code is set (plugins/spa.ts sends it on HTML responses only). */
+export function adsContentSecurityPolicy(app: FastifyInstance): string {
+  return securityHeaders(isHttps(app), true)['content-security-policy']!;
+}
+
+/**
  * Helmet's headers, worked out once: they are the same for every response, and helmet parses its
  * CSP directives each time it runs (a tenth of a request's CPU when run per request). Helmet writes
  * them onto a stand-in response here; each request then copies the finished set (names in lower
  * case, as Fastify stores them).
  */
-export function securityHeaders(https: boolean): Record<string, string> {
+export function securityHeaders(https: boolean, ads = false): Record<string, string> {
+  const extra = ads ? adHosts : [];
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: string) => {
@@ -66,12 +108,12 @@ export function securityHeaders(https: boolean): Record<string, string> {
         defaultSrc: ["'self'"],
         // custom.js is served from our own origin, so 'self' covers it; no inline scripts.
         // Cloudflare Turnstile: its script, and the iframe the challenge runs in.
-        scriptSrc: ["'self'", 'https://challenges.cloudflare.com'],
-        frameSrc: ['https://challenges.cloudflare.com'],
+        scriptSrc: ["'self'", 'https://challenges.cloudflare.com', ...extra],
+        frameSrc: ['https://challenges.cloudflare.com', ...extra],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'https:', ...extra],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...extra],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -1,10 +1,12 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { validAdsClientCode } from '@hostdeck/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import { defaultWebDist } from '../lib/paths.ts';
 import { access } from './access.ts';
+import { adsContentSecurityPolicy } from './security.ts';
 
 /**
  * Serves the built SPA. Hashed assets are cached for a year; every other path that is not a file
@@ -14,6 +16,9 @@ import { access } from './access.ts';
 export async function registerSpa(app: FastifyInstance): Promise<void> {
   const root = app.ctx.config.webDistDir ?? defaultWebDist;
   const built = existsSync(join(root, 'index.html'));
+  // Worked out once; sent instead of the standard CSP on the HTML while an ads client code is set.
+  const adsCsp = adsContentSecurityPolicy(app);
+  const { settings } = app.ctx;
   if (built) {
     await app.register(fastifyStatic, {
       root,
@@ -42,6 +47,7 @@ export async function registerSpa(app: FastifyInstance): Promise<void> {
     if (path && !path.includes('..') && isFile(join(root, path))) return reply.sendFile(path);
     if (/\.[a-z0-9]+$/i.test(path) && path.startsWith('assets/'))
       return reply.status(404).type('text/plain').send('Not found');
+    if (validAdsClientCode(settings.string('ads_client_code'))) reply.header('content-security-policy', adsCsp);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

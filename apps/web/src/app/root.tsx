@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { dialogStore, useDialog } from '../lib/dialogs.ts';
 import { sessionManager } from '../lib/session-manager.ts';
+import { DebugPanelHost } from './debug-panel-host.tsx';
 import { PageTransition, preferredTransition, TransitionPicker } from './transitions.tsx';
 
 // The dialog (Radix) loads only when the shell has something to say.
@@ -26,6 +27,7 @@ export function Root() {
         <Outlet />
       </PageTransition>
       <TransitionPicker value={style} onChange={setStyle} />
+      <DebugPanelHost />
       {dialog && (
         <Suspense fallback={null}>
           <DialogHost navigate={(p) => void navigate(p)} />

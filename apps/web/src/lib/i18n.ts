@@ -7,13 +7,15 @@ import { storage } from './storage.ts';
 
 type Messages = { default: Record<string, unknown> };
 /**
- * Lazy chunks per language (specification §7), each cut in three parts (locales/parts.ts): the
- * sign-in pages load the core part only; the member and admin layouts load theirs.
+ * Lazy chunks per language (specification §7), each cut in four parts (locales/parts.ts): the
+ * sign-in pages load the core part only; the member and admin layouts load theirs; a few rarely
+ * opened screens load the extra part themselves.
  */
 const loaders: Record<MessagePart, Record<string, () => Promise<Messages>>> = {
   core: import.meta.glob<Messages>('../locales/*/*.json', { query: { part: 'core' } }),
   member: import.meta.glob<Messages>('../locales/*/*.json', { query: { part: 'member' } }),
   admin: import.meta.glob<Messages>('../locales/*/*.json', { query: { part: 'admin' } }),
+  extra: import.meta.glob<Messages>('../locales/*/*.json', { query: { part: 'extra' } }),
 };
 /** The parts every language gets: the production build starts with the core; dev and tests load all. */
 const wantedParts = new Set<MessagePart>(import.meta.env.PROD ? ['core'] : messageParts);

@@ -5,7 +5,7 @@
  * A key asked for before its part is there loads the remaining parts (lib/i18n.ts): a section in the
  * wrong list costs a moment, never a missing text. build/locale-parts.ts cuts the JSON files.
  */
-export const messageParts = ['core', 'member', 'admin'] as const;
+export const messageParts = ['core', 'member', 'admin', 'extra'] as const;
 export type MessagePart = (typeof messageParts)[number];
 
 export const memberSections: readonly string[] = [
@@ -20,7 +20,6 @@ export const memberSections: readonly string[] = [
   'demoPanel',
   'discord',
   'gift',
-  'hostedImages',
   'j4r',
   'leaderboard',
   'links',
@@ -33,6 +32,7 @@ export const memberSections: readonly string[] = [
   'resource',
   'store',
   'tickets',
+  'topBar',
   'users',
   'ws',
 ];
@@ -60,9 +60,17 @@ export const adminSections: readonly string[] = [
   'settings',
 ];
 
+/**
+ * Sections of screens few visits open, loaded by those screens' own lazy routes (loadMessages('extra'))
+ * rather than with the member layout: the image hosting pages and the Ctrl+I debug panel. Their
+ * words would otherwise weigh on every dashboard load (its budget is 200 KB; issue #15).
+ */
+export const extraSections: readonly string[] = ['debugPanel', 'hostedImages'];
+
 /** The part a top-level section of the messages belongs to. */
 export function partOf(section: string): MessagePart {
   if (memberSections.includes(section)) return 'member';
   if (adminSections.includes(section)) return 'admin';
+  if (extraSections.includes(section)) return 'extra';
   return 'core';
 }

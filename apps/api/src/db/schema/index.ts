@@ -17,3 +17,4 @@ export * from './sessions.ts';
 export * from './settings.ts';
 export * from './support.ts';
 export * from './users.ts';
+export * from './web-vitals.ts';

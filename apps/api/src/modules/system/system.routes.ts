@@ -5,6 +5,7 @@ import {
   LicenseParamsSchema,
   LicenseResponseSchema,
   SystemSettingsResponseSchema,
+  validAdsClientCode,
 } from '@hostdeck/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -117,6 +118,7 @@ export async function systemRoutes(fastify: FastifyInstance): Promise<void> {
         response: text,
       },
     },
-    async (_req, reply) => reply.type('text/plain; charset=utf-8').send(settings.string('ads_client_code').trim()),
+    async (_req, reply) =>
+      reply.type('text/plain; charset=utf-8').send(validAdsClientCode(settings.string('ads_client_code'))),
   );
 }

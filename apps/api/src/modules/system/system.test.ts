@@ -50,7 +50,7 @@ describe('custom.css, custom.js and ga-ads', () => {
     await t.app.ctx.settings.update({
       custom_css: 'body{color:red}',
       custom_js: 'console.log(1)',
-      ads_client_code: '  ca-pub-123  ',
+      ads_client_code: '  ca-pub-1234567890123456  ',
     });
     const css = await t.app.inject({ method: 'GET', url: '/api/system/custom.css' });
     expect(css.headers['content-type']).toMatch(/^text\/css/);
@@ -60,7 +60,7 @@ describe('custom.css, custom.js and ga-ads', () => {
     expect(js.body).toBe('console.log(1)');
     const ads = await t.app.inject({ method: 'GET', url: '/api/system/ga-ads' });
     expect(ads.headers['content-type']).toMatch(/^text\/plain/);
-    expect(ads.body).toBe('ca-pub-123');
+    expect(ads.body).toBe('ca-pub-1234567890123456');
     await t.app.ctx.settings.update({ custom_css: null, custom_js: null, ads_client_code: null });
     expect((await t.app.inject({ method: 'GET', url: '/api/system/ga-ads' })).body).toBe('');
   });

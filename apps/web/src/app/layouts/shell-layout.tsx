@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useUnreadAnnouncements } from '../../features/announcements/api.ts';
+import { useMemberAds } from '../../lib/ads.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { settingsStore } from '../../lib/settings-store.ts';
 import { useSession } from '../../lib/use-session.ts';
@@ -48,6 +49,7 @@ export function MemberShell() {
   const { t } = useTranslation();
   const unread = useUnreadAnnouncements().data ?? 0;
   useSettingsState();
+  useMemberAds();
   return (
     <ShellLayout
       entries={enabledEntries(memberNav, settingsStore.get)}

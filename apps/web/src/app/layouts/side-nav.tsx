@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { LanguageSwitcher } from '../../components/ui/language-switcher.tsx';
 import type { NavEntry } from '../nav.ts';
 
 /** Sidebar on wide screens, a drawer on phones. */
@@ -51,9 +50,6 @@ export function SideNav({
             </li>
           ))}
         </ul>
-        <div className="mt-4 border-t border-slate-200 pt-3 md:hidden dark:border-slate-800">
-          <LanguageSwitcher />
-        </div>
       </nav>
     </>
   );

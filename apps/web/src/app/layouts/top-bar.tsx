@@ -1,9 +1,7 @@
-import { isAdminRole } from '@hostdeck/contracts';
-import { Coins, LogOut, type LucideIcon, Menu, ShieldCheck, UserRound } from 'lucide-react';
+import { Coins, Menu } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LanguageSwitcher } from '../../components/ui/language-switcher.tsx';
-import { ThemeToggle } from '../../components/ui/theme-toggle.tsx';
+import { NotificationsMenu, ProfileMenu } from '../../features/top-bar/deferred-menu.tsx';
 import { useSession } from '../../lib/use-session.ts';
 import { useSetting } from '../../lib/use-settings.ts';
 import { BrandLogo } from './brand-logo.tsx';
@@ -32,26 +30,8 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
         <span data-testid="coins">{coins.toLocaleString(i18n.language === 'md' ? 'ro-MD' : i18n.language)}</span>
         <span className="sr-only">{t('dashboard.coins')}</span>
       </span>
-      <div className="hidden md:block">
-        <LanguageSwitcher />
-      </div>
-      <ThemeToggle />
-      {isAdminRole(data?.userInfo.role) && <IconLink to="/mc-admin" label={t('nav.admin')} icon={ShieldCheck} />}
-      <IconLink to="/account" label={t('nav.account')} icon={UserRound} />
-      <IconLink to="/auth/logout" label={t('nav.logout')} icon={LogOut} />
+      <NotificationsMenu />
+      <ProfileMenu />
     </header>
-  );
-}
-
-function IconLink({ to, label, icon: Icon }: { to: string; label: string; icon: LucideIcon }) {
-  return (
-    <Link
-      to={to}
-      className="rounded-lg p-2 hover:bg-slate-200/70 dark:hover:bg-slate-800/70"
-      aria-label={label}
-      title={label}
-    >
-      <Icon className="size-4" aria-hidden />
-    </Link>
   );
 }

@@ -8,8 +8,8 @@ export function applyStoredTheme(): void {
   document.documentElement.classList.toggle('dark', storage.get('theme') !== 'light');
 }
 
-export function ThemeToggle() {
-  const { t } = useTranslation();
+/** The current theme and the switch to the other one (remembered under `theme`). */
+export function useTheme() {
   const [dark, setDark] = useState(() => document.documentElement.classList.contains('dark'));
   const toggle = () => {
     const next = !dark;
@@ -17,6 +17,12 @@ export function ThemeToggle() {
     storage.set('theme', next ? 'dark' : 'light');
     document.documentElement.classList.toggle('dark', next);
   };
+  return { dark, toggle };
+}
+
+export function ThemeToggle() {
+  const { t } = useTranslation();
+  const { dark, toggle } = useTheme();
   return (
     <button
       type="button"

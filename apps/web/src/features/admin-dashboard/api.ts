@@ -9,6 +9,7 @@ import {
   type DashboardUpdates,
   type LogLevel,
   type LogLine,
+  type WebVitalsDay,
 } from '@hostdeck/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
@@ -40,6 +41,16 @@ export function useActivity() {
   return useQuery({
     queryKey: ['admin-dashboard', 'activity'],
     queryFn: () => api<Page<AuditEntry>>('/api/admin/audit?per_page=8').then((r) => r.data),
+    enabled: allowed,
+  });
+}
+
+/** The web-vitals p75 per day: part of the analytics widget, behind the same permission. */
+export function useWebVitals() {
+  const allowed = useCan(DASHBOARD_PERMISSIONS.analytics);
+  return useQuery({
+    queryKey: ['admin-dashboard', 'web-vitals'],
+    queryFn: () => api<{ data: WebVitalsDay[] }>('/api/admin/dashboard/web-vitals').then((r) => r.data),
     enabled: allowed,
   });
 }

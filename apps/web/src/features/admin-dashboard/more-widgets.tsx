@@ -21,6 +21,7 @@ import { useFormat } from '../../lib/format.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { AuditList } from '../audit/audit-list.tsx';
 import { useActivity, useAnalytics, usePremium, useRepository, useSupport } from './api.ts';
+import { WebVitalsTable } from './web-vitals-table.tsx';
 import { Skeleton, WidgetCard } from './widget-card.tsx';
 
 const AnalyticsChart = lazy(() => import('./analytics-chart.tsx'));
@@ -47,6 +48,7 @@ export function AnalyticsWidget() {
           <Suspense fallback={<Skeleton lines={5} />}>
             <AnalyticsChart days={days} />
           </Suspense>
+          <WebVitalsTable />
         </>
       )}
     </WidgetCard>

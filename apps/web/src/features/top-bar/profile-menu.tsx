@@ -1,0 +1,138 @@
+import { isAdminRole, locales } from '@hostdeck/contracts';
+import { Check, Coins, Languages, LogOut, type LucideIcon, Moon, ShieldCheck, Sun, UserRound } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useTheme } from '../../components/ui/theme-toggle.tsx';
+import { changeLanguage, isLocale, languageNames } from '../../lib/i18n.ts';
+import { useSession } from '../../lib/use-session.ts';
+import { Avatar } from '../profiles/member-parts.tsx';
+import { type DeferredMenuProps, useFocusFirstItem } from './deferred-menu.tsx';
+import { ProfileTrigger } from './triggers.tsx';
+
+const itemClass =
+  'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 outline-none data-highlighted:bg-brand-500/15';
+
+/**
+ * The member's menu at the right of the top bar: who is signed in, the coins, account, language,
+ * theme, the admin area for staff and signing out. Radix gives it the menu semantics (arrow keys,
+ * Escape, closing on a click outside, focus back on the button).
+ */
+export function ProfileMenu({ defaultOpen = false, focusFirst }: DeferredMenuProps) {
+  const focusFirstItem = useFocusFirstItem(focusFirst);
+  const { t, i18n } = useTranslation();
+  const { data } = useSession();
+  const { dark, toggle } = useTheme();
+  const info = data?.userInfo ?? {};
+  const member = {
+    username: String(info.username ?? ''),
+    avatar: typeof info.avatar === 'string' && info.avatar ? info.avatar : null,
+    role_color: String(info.role_color ?? ''),
+  };
+  const coins = Number(info.credits ?? 0).toLocaleString(i18n.language === 'md' ? 'ro-MD' : i18n.language);
+  // The admin guard lets staff roles in; a staff member without any admin permission has nothing there.
+  const staff = isAdminRole(info.role) && (data?.permissions ?? []).some((p) => p.startsWith('admin.'));
+  return (
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger asChild>
+        <ProfileTrigger />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          ref={focusFirstItem}
+          align="end"
+          sideOffset={6}
+          collisionPadding={8}
+          className="surface z-50 flex w-64 max-w-[calc(100vw-1rem)] flex-col p-1 text-sm"
+          data-testid="profile-menu-items"
+        >
+          <DropdownMenu.Label className="flex items-center gap-3 px-3 py-2">
+            <Avatar member={member} size="md" />
+            <span className="min-w-0">
+              <span className="block truncate font-semibold">{member.username}</span>
+              <span className="flex items-center gap-1 text-amber-600 dark:text-coin" data-testid="profile-coins">
+                <Coins className="size-3.5" aria-hidden />
+                {t('topBar.profile.coins', { coins })}
+              </span>
+            </span>
+          </DropdownMenu.Label>
+          <Separator />
+          <LinkItem to="/account" icon={UserRound}>
+            {t('nav.account')}
+          </LinkItem>
+          <DropdownMenu.Sub>
+            <DropdownMenu.SubTrigger className={itemClass} data-testid="profile-language">
+              <Languages className="size-4" aria-hidden />
+              {t('common.language')}
+              <span className="ml-auto text-xs text-slate-500">
+                {isLocale(i18n.language) && languageNames[i18n.language]}
+              </span>
+            </DropdownMenu.SubTrigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.SubContent
+                sideOffset={4}
+                collisionPadding={8}
+                className="surface z-50 min-w-40 p-1 text-sm"
+              >
+                <DropdownMenu.RadioGroup
+                  value={i18n.language}
+                  onValueChange={(lng) => isLocale(lng) && void changeLanguage(lng)}
+                >
+                  {locales.map((l) => (
+                    <DropdownMenu.RadioItem
+                      key={l}
+                      value={l}
+                      className={`${itemClass} data-[state=checked]:font-semibold`}
+                    >
+                      {languageNames[l]}
+                      <DropdownMenu.ItemIndicator className="ml-auto">
+                        <Check className="size-4" aria-hidden />
+                      </DropdownMenu.ItemIndicator>
+                    </DropdownMenu.RadioItem>
+                  ))}
+                </DropdownMenu.RadioGroup>
+              </DropdownMenu.SubContent>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Sub>
+          <DropdownMenu.Item
+            className={itemClass}
+            data-testid="profile-theme"
+            // The menu stays open so the change is seen and can be undone.
+            onSelect={(e) => {
+              e.preventDefault();
+              toggle();
+            }}
+          >
+            {dark ? <Sun className="size-4" aria-hidden /> : <Moon className="size-4" aria-hidden />}
+            {t(dark ? 'common.lightTheme' : 'common.darkTheme')}
+          </DropdownMenu.Item>
+          {staff && (
+            <LinkItem to="/mc-admin" icon={ShieldCheck}>
+              {t('nav.admin')}
+            </LinkItem>
+          )}
+          <Separator />
+          <LinkItem to="/auth/logout" icon={LogOut}>
+            {t('nav.logout')}
+          </LinkItem>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function LinkItem({ to, icon: Icon, children }: { to: string; icon: LucideIcon; children: ReactNode }) {
+  return (
+    <DropdownMenu.Item asChild className={itemClass}>
+      <Link to={to}>
+        <Icon className="size-4" aria-hidden />
+        {children}
+      </Link>
+    </DropdownMenu.Item>
+  );
+}
+
+function Separator() {
+  return <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />;
+}
