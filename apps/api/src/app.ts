@@ -39,6 +39,7 @@ import { MailOutbox } from './modules/mail/mail.service.ts';
 import { bindMailPublicUrl } from './modules/mail/templates.ts';
 import { registerRequestMetrics } from './modules/metrics/metrics.routes.ts';
 import { Metrics } from './modules/metrics/metrics.ts';
+import { NotificationsHub } from './modules/notifications/notifications.hub.ts';
 import { PasskeySignInService } from './modules/passkeys/passkey-sign-in.service.ts';
 import { PasskeysService } from './modules/passkeys/passkeys.service.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     j4rRecheck: new J4rRecheckWorker(j4r, app.log),
     links: new LinksService(database.db, settings, publicUrl, { ...defaultLinkEndpoints, ...options.linkEndpoints }),
     afk: new AfkService(database.db, settings, bus, app.log),
+    notifications: new NotificationsHub(bus),
     payments: new PaymentsService(database.db, settings, publicUrl, options.stripeApi),
     serverLifecycle: new ServerLifecycleWorker(database.db, panel, settings, servers, app.log, publicUrl),
     accountDeletion: new AccountDeletionWorker(database.db, servers, media, app.log, settings),

@@ -22,6 +22,7 @@ import type { J4rService } from './modules/j4r/j4r.service.ts';
 import type { LinksService } from './modules/links/links.service.ts';
 import type { MailOutbox } from './modules/mail/mail.service.ts';
 import type { Metrics } from './modules/metrics/metrics.ts';
+import type { NotificationsHub } from './modules/notifications/notifications.hub.ts';
 import type { PasskeySignInService } from './modules/passkeys/passkey-sign-in.service.ts';
 import type { PasskeysService } from './modules/passkeys/passkeys.service.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
@@ -76,6 +77,8 @@ export interface AppContext {
   links: LinksService;
   /** AFK earning sessions (one per member, timed by the server). */
   afk: AfkService;
+  /** The notifications sockets (the bell, live), across instances through the bus. */
+  notifications: NotificationsHub;
   /** Members' servers after they are built: update, renew, delete. */
   servers: ServersService;
   /** Status sync from the panel, renewal reminders, suspension at expiry, deletion after the grace period. */

@@ -27,6 +27,7 @@ import { linksRoutes } from './modules/links/links.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { panelRoutes } from './modules/panel/panel.routes.ts';
 import { passkeyAuthRoutes } from './modules/passkeys/passkey-auth.routes.ts';
 import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
@@ -86,6 +87,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   j4rRoutes,
   ticketsRoutes,
   mailRoutes,
+  notificationsRoutes,
   verifyEmailRoutes,
   accountRoutes,
   announcementsRoutes,

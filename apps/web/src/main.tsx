@@ -6,6 +6,7 @@ import { preloadRoute } from './app/router.tsx';
 import { applyStoredTheme } from './components/ui/theme-toggle.tsx';
 import { installDebugCapture } from './lib/debug-capture.ts';
 import { initI18n } from './lib/i18n.ts';
+import { installPerformance } from './lib/performance.ts';
 import { installPlugins } from './lib/plugins.ts';
 import { sessionManager } from './lib/session-manager.ts';
 import { appLanguage } from './lib/settings-store.ts';
@@ -20,7 +21,6 @@ function applyUiSettings(): void {
     html.classList.toggle('glass', ui.dropdown.glassEffect);
     html.classList.toggle('glow', ui.dropdown.borderGlow);
     html.style.setProperty('--surface-opacity', String(ui.dropdown.backgroundOpacity));
-    html.classList.toggle('reduce-motion', ui.performance.reduceMotion || ui.performance.disableAnimations);
   } catch (err) {
     console.warn('Performance settings could not be applied', err);
   }
@@ -30,6 +30,7 @@ function applyUiSettings(): void {
 async function start(): Promise<void> {
   applyStoredTheme();
   applyUiSettings();
+  installPerformance();
   // A visitor without a stored language sees the panel's (app_lang); the settings it needs load now.
   const messages = initI18n({ defaultLanguage: appLanguage });
   // The page's code (and its part of the messages) and the member's session are asked for at once.

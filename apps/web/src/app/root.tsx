@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { dialogStore, useDialog } from '../lib/dialogs.ts';
 import { sessionManager } from '../lib/session-manager.ts';
 import { DebugPanelHost } from './debug-panel-host.tsx';
-import { PageTransition, preferredTransition, TransitionPicker } from './transitions.tsx';
+import { PageTransition, TransitionPicker, usePreferredTransition } from './transitions.tsx';
 
 // The dialog (Radix) loads only when the shell has something to say.
 const DialogHost = lazy(() => import('../components/ui/dialog-host.tsx').then((m) => ({ default: m.DialogHost })));
@@ -12,7 +12,7 @@ const DialogHost = lazy(() => import('../components/ui/dialog-host.tsx').then((m
 export function Root() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const [style, setStyle] = useState(preferredTransition);
+  const style = usePreferredTransition();
   const dialog = useDialog();
   useEffect(() => {
     sessionManager.configure({ navigate: (p) => void navigate(p), showDialog: (d) => dialogStore.show(d) });
@@ -26,7 +26,7 @@ export function Root() {
       <PageTransition style={style}>
         <Outlet />
       </PageTransition>
-      <TransitionPicker value={style} onChange={setStyle} />
+      <TransitionPicker value={style} />
       <DebugPanelHost />
       {dialog && (
         <Suspense fallback={null}>

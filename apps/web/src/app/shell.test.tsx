@@ -8,7 +8,7 @@ import { TransitionPicker } from './transitions.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 function renderPicker() {
-  const router = createMemoryRouter([{ path: '/', element: <TransitionPicker value="fade" onChange={() => {}} /> }]);
+  const router = createMemoryRouter([{ path: '/', element: <TransitionPicker value="fade" /> }]);
   render(<RouterProvider router={router} />);
 }
 

@@ -1,10 +1,10 @@
 import { Settings2 } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigationType } from 'react-router';
 import { checkLicense } from '../lib/license.ts';
 import { storage } from '../lib/storage.ts';
-import { loadUiSettings, transitionSeconds } from '../lib/ui-settings.ts';
+import { useUiSettings } from '../lib/ui-settings.ts';
 
 export const transitionStyles = [
   'fade',
@@ -24,6 +24,32 @@ export function preferredTransition(): TransitionStyle {
   return (transitionStyles as readonly string[]).includes(stored ?? '') ? (stored as TransitionStyle) : 'fade';
 }
 
+/** Said on the window when the preferred transition changes here (other tabs get the storage event). */
+const CHANGED = 'hostdeck:transition';
+
+/** Stores the choice (the picker and the customization panel) and tells the page at once. */
+export function savePreferredTransition(style: TransitionStyle): void {
+  storage.set(KEY, style);
+  window.dispatchEvent(new Event(CHANGED));
+}
+
+function subscribeTransition(onChange: () => void): () => void {
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === KEY || e.key === null) onChange();
+  };
+  window.addEventListener(CHANGED, onChange);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(CHANGED, onChange);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The preferred transition, followed live (a choice in this tab or another). */
+export function usePreferredTransition(): TransitionStyle {
+  return useSyncExternalStore(subscribeTransition, preferredTransition, preferredTransition);
+}
+
 /**
  * Re-mounts the page on every full-path change with the chosen animation; duration = 1 / speed.
  * Only a move the member makes (a link, back, forward) animates: the first page of a visit and the
@@ -33,15 +59,12 @@ export function preferredTransition(): TransitionStyle {
 export function PageTransition({ style, children }: { style: TransitionStyle; children: ReactNode }) {
   const location = useLocation();
   const navigation = useNavigationType();
-  const ui = loadUiSettings();
-  const off = ui.performance.disableAnimations || ui.performance.reduceMotion;
+  const { performance } = useUiSettings();
+  // The duration and the reduce-motion class (the OS setting too) are set on <html> by lib/performance.ts.
+  const off = performance.disableAnimations || performance.reduceMotion;
   const page = `${location.pathname}${location.search}${location.hash}`;
   const [firstPage] = useState(page);
   const moved = navigation === 'PUSH' || (navigation === 'POP' && page !== firstPage);
-  useEffect(() => {
-    document.documentElement.style.setProperty('--transition-duration', `${transitionSeconds(ui)}s`);
-    document.documentElement.classList.toggle('reduce-motion', off);
-  }, [ui, off]);
   return (
     <div key={page} className={off || !moved ? '' : `page-enter t-${style}`}>
       {children}
@@ -50,13 +73,7 @@ export function PageTransition({ style, children }: { style: TransitionStyle; ch
 }
 
 /** The gear and its picker, shown only when the theme-customization license is valid. */
-export function TransitionPicker({
-  value,
-  onChange,
-}: {
-  value: TransitionStyle;
-  onChange: (s: TransitionStyle) => void;
-}) {
+export function TransitionPicker({ value }: { value: TransitionStyle }) {
   const { t } = useTranslation();
   const [licensed, setLicensed] = useState(false);
   const [open, setOpen] = useState(false);
@@ -75,8 +92,7 @@ export function TransitionPicker({
                 key={s}
                 type="button"
                 onClick={() => {
-                  storage.set(KEY, s);
-                  onChange(s);
+                  savePreferredTransition(s);
                 }}
                 aria-pressed={value === s}
                 className={`rounded-lg px-2 py-1 text-left text-xs ${value === s ? 'bg-brand-500 text-slate-950' : 'hover:bg-slate-200 dark:hover:bg-slate-800'}`}

@@ -62,10 +62,11 @@ export const adminSections: readonly string[] = [
 
 /**
  * Sections of screens few visits open, loaded by those screens' own lazy routes (loadMessages('extra'))
- * rather than with the member layout: the image hosting pages and the Ctrl+I debug panel. Their
+ * rather than with the member layout: the image hosting pages, the Ctrl+I debug panel, the Ctrl+K search and
+ * the UI customization panel. Their
  * words would otherwise weigh on every dashboard load (its budget is 200 KB; issue #15).
  */
-export const extraSections: readonly string[] = ['debugPanel', 'hostedImages'];
+export const extraSections: readonly string[] = ['customization', 'debugPanel', 'hostedImages', 'search'];
 
 /** The part a top-level section of the messages belongs to. */
 export function partOf(section: string): MessagePart {

@@ -134,6 +134,28 @@ export const TicketPageSchema = pageSchema(TicketSummarySchema).extend({
 });
 export type TicketPage = z.infer<typeof TicketPageSchema>;
 
+/** My tickets with staff replies newer than my last read of them (internal notes never count). */
+export const TicketUnreadSchema = z
+  .object({
+    success: z.literal(true),
+    data: z.array(
+      z.object({
+        id: z.number().int(),
+        subject: z.string(),
+        /** The newest unread staff reply. */
+        last_reply_at: z.string(),
+        /** How many staff replies are unread. */
+        count: z.number().int(),
+      }),
+    ),
+    /** The sum of `count`: the bell's share from tickets. */
+    unread: z.number().int(),
+  })
+  .meta({ id: 'TicketUnread' });
+export type TicketUnread = z.infer<typeof TicketUnreadSchema>;
+export const TicketReadResultSchema = z.object({ success: z.literal(true), unread: z.number().int() });
+export type TicketReadResult = z.infer<typeof TicketReadResultSchema>;
+
 /** What the create page offers: enabled departments, the member's servers, the limits. */
 export const TicketOptionsSchema = z.object({
   success: z.literal(true),
@@ -230,3 +252,12 @@ export const TicketDeskSchema = z.object({
 });
 export type TicketDesk = z.infer<typeof TicketDeskSchema>;
 export type TicketAssignee = TicketDesk['assignees'][number];
+
+/**
+ * The notifications socket (GET /api/notifications/ws, the member's session): "ready" once it
+ * listens, then "notify" when something changed; the client asks the bell's endpoints again.
+ */
+export const NOTIFY_WS_PATH = '/api/notifications/ws';
+export const notifyKinds = ['announcement', 'ticket'] as const;
+export type NotifyKind = (typeof notifyKinds)[number];
+export type NotifyMessage = { type: 'ready' } | { type: 'notify'; kind: NotifyKind };

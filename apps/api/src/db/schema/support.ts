@@ -41,6 +41,8 @@ export const tickets = pgTable(
       .notNull()
       .default('member'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When the member last read it (opened it or marked it read): staff replies after it are unread. */
+    memberReadAt: timestamp('member_read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -63,7 +63,7 @@ const mayEarn = earningGuard({
   },
 });
 
-function sameHost(origin: string, host: string): boolean {
+export function sameHost(origin: string, host: string): boolean {
   try {
     return new URL(origin).host === host;
   } catch {

@@ -1,9 +1,9 @@
 import { AFK_CLOSE, type AfkServerMessage } from '@hostdeck/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newMember, TestClient } from '../../../test/client.ts';
+import { cookieHeader, openSocket } from '../../../test/sockets.ts';
 import { signedUpMember } from '../../../test/users.ts';
 import { coinLedger, users } from '../../db/schema/index.ts';
 import { localBus, redisBus } from '../../lib/bus.ts';
@@ -144,32 +144,9 @@ describe('AFK earning (server-timed, fake clock)', () => {
 });
 
 describe('the AFK socket', () => {
-  async function open(cookie: string, origin?: string) {
-    const messages: AfkServerMessage[] = [];
-    let closed: number | undefined;
-    const ws = await t.app.injectWS(
-      '/api/earn/afk/ws',
-      // An injected upgrade has no socket of its own: give it the address a browser would have.
-      {
-        headers: { cookie, host: 'localhost', ...(origin ? { origin } : {}) },
-        socket: { remoteAddress: '127.0.0.1' } as never,
-      },
-      {
-        onInit: (socket: WebSocket) => {
-          socket.on('message', (d) => messages.push(JSON.parse(String(d))));
-          socket.on('close', (code) => {
-            closed = code;
-          });
-        },
-      },
-    );
-    const wait = async (check: () => boolean) => {
-      for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
-    };
-    return { ws, messages, closed: () => closed, wait };
-  }
-  const cookieOf = (m: { client: { cookies: Map<string, string> } }) =>
-    [...m.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const open = (cookie: string, origin?: string) =>
+    openSocket<AfkServerMessage>(t.app, '/api/earn/afk/ws', cookie, origin);
+  const cookieOf = (m: { client: TestClient }) => cookieHeader(m.client);
 
   it('opens for a signed-in member from the same origin, and a second socket takes over the first', async () => {
     const m = await signedUpMember(t.app);

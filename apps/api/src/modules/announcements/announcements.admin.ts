@@ -26,7 +26,10 @@ export function presentAnnouncement(r: Row, extra: Record<string, unknown>): Ann
 }
 
 /** Announcements in the admin area: the generated CRUD, with the author and the number of readers. */
-export function announcementsAdminService(db: Db): CrudService<Announcement> {
+export function announcementsAdminService(
+  db: Db,
+  onSaved: (a: Announcement) => Promise<void> | undefined = () => undefined,
+): CrudService<Announcement> {
   const base = tableCrud<Announcement>(db, {
     table: announcements,
     noun: 'announcement',
@@ -67,6 +70,13 @@ export function announcementsAdminService(db: Db): CrudService<Announcement> {
     list: (q) => base.list({ ...q, sort: q.sort ?? '-published_at' }),
     // The writer is whoever creates it; the contract's body cannot name anyone else.
     create: (actor: Actor, body: never) =>
-      base.create!(actor, { ...(body as Record<string, unknown>), author_id: actor.id } as never),
+      base.create!(actor, { ...(body as Record<string, unknown>), author_id: actor.id } as never).then(saved(onSaved)),
+    update: (actor: Actor, id, body: never) => base.update!(actor, id, body).then(saved(onSaved)),
   };
 }
+
+/** Runs the callback on a saved announcement and answers it unchanged. */
+const saved = (onSaved: (a: Announcement) => Promise<void> | undefined) => async (a: Announcement) => {
+  await onSaved(a);
+  return a;
+};

@@ -18,7 +18,10 @@ import { AnnouncementsService } from './announcements.service.ts';
 export async function announcementsRoutes(fastify: FastifyInstance): Promise<void> {
   crudRoutes(fastify, {
     contract: announcementsResource,
-    service: announcementsAdminService(fastify.ctx.db),
+    // A published one rings every member's bell (one scheduled for later waits for the bell's polling).
+    service: announcementsAdminService(fastify.ctx.db, (a) =>
+      a.published ? fastify.ctx.notifications.notify(null, 'announcement') : undefined,
+    ),
     params: IntIdParamsSchema,
   });
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -101,7 +101,10 @@ export async function ticketsAdminRoutes(fastify: FastifyInstance): Promise<void
       const body = parseForm(StaffTicketReplySchema, form.fields);
       const data = await staff.reply(actorOf(req), req.params.id, body, form.files);
       // A public reply reopens a closed ticket: the member's open-ticket count may have moved.
-      if (!body.internal) await app.ctx.sessions.invalidateUser(data.member.id);
+      if (!body.internal) {
+        await app.ctx.sessions.invalidateUser(data.member.id);
+        await app.ctx.notifications.notify(data.member.id, 'ticket'); // the member's bell, live
+      }
       return { success: true as const, data };
     },
   );

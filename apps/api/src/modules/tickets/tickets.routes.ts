@@ -7,8 +7,10 @@ import {
   TicketOptionsSchema,
   TicketPageSchema,
   TicketParamsSchema,
+  TicketReadResultSchema,
   TicketReplySchema,
   TicketResultSchema,
+  TicketUnreadSchema,
   ticketAttachmentTypes,
 } from '@hostdeck/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -60,6 +62,46 @@ export async function ticketsRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (req) => service.list(uid(req), req.query),
+  );
+
+  app.get(
+    '/api/tickets/unread',
+    {
+      config: { access: access.session },
+      schema: {
+        tags,
+        summary: 'My tickets with staff replies I have not read (the notifications bell); empty while tickets are off',
+        response: { 200: TicketUnreadSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (req) => service.unread(uid(req)),
+  );
+
+  app.post(
+    '/api/tickets/read-all',
+    {
+      config: { access: access.session },
+      schema: {
+        tags,
+        summary: 'Mark the staff replies on all my tickets read',
+        response: { 200: TicketReadResultSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (req) => ({ success: true as const, unread: await service.markRead(uid(req), 'all') }),
+  );
+
+  app.post(
+    '/api/tickets/:id/read',
+    {
+      config: { access: access.session },
+      schema: {
+        tags,
+        summary: 'Mark the staff replies on my ticket read (opening it does the same)',
+        params: TicketParamsSchema,
+        response: { 200: TicketReadResultSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => ({ success: true as const, unread: await service.markRead(uid(req), req.params.id) }),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import {
   type TicketDetail,
   type TicketOptions,
   type TicketPage,
+  type TicketUnread,
   ticketAttachmentTypes,
 } from '@hostdeck/contracts';
 import { and, count, desc, eq, ne } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { type Upload, withStoredUploads } from './tickets.attachments.ts';
+import { markRead, unreadReplies } from './tickets.reads.ts';
 import {
   conversation,
   findTicketView,
@@ -114,10 +116,28 @@ export class TicketsService {
     };
   }
 
-  /** The member's ticket: public messages only (internal notes are left out by the query). */
+  /**
+   * The member's ticket: public messages only (internal notes are left out by the query). Reading
+   * it is what marks its staff replies read.
+   */
   async get(userId: string, id: number): Promise<TicketDetail> {
     this.assertEnabled();
-    return this.detail(this.db, userId, id);
+    const detail = await this.detail(this.db, userId, id);
+    await markRead(this.db, userId, id);
+    return detail;
+  }
+
+  /** My unread staff replies; none while tickets are off (the bell asks on every page). */
+  async unread(userId: string): Promise<TicketUnread> {
+    if (!this.settings.bool('allow_tickets')) return { success: true, data: [], unread: 0 };
+    return unreadReplies(this.db, userId);
+  }
+
+  /** Marks one of my tickets (or all) read; answers what is still unread. */
+  async markRead(userId: string, id: number | 'all'): Promise<number> {
+    this.assertEnabled();
+    await markRead(this.db, userId, id);
+    return (await unreadReplies(this.db, userId)).unread;
   }
 
   /** NOT_FOUND unless the ticket is the member's (checked before a request body is read). */

@@ -1,6 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useUiSettings } from '../../lib/ui-settings.ts';
+import { surfaceProps } from '../../lib/ui-surface.ts';
 import type { NavEntry } from '../nav.ts';
+
+/** An entry's section: the first segment of its path (/earn/afk and /earn/redeem share one). */
+const sectionOf = (path: string) => path.split('/')[1];
 
 /** Sidebar on wide screens, a drawer on phones. */
 export function SideNav({
@@ -18,6 +23,7 @@ export function SideNav({
   badges?: Record<string, { count: number; label: string }>;
 }) {
   const { t } = useTranslation();
+  const ui = useUiSettings().sidebar;
   return (
     <>
       {open && (
@@ -30,22 +36,34 @@ export function SideNav({
       )}
       <nav
         aria-label={label}
+        {...surfaceProps(ui)}
+        data-testid="sidebar"
+        // Compact: icons only on wide screens (the phone's drawer keeps its words).
+        data-compact={ui.compactMode || undefined}
         className={`surface fixed inset-y-0 left-0 z-40 w-64 overflow-y-auto rounded-none border-y-0 border-l-0 p-3 transition-transform lg:sticky lg:top-[57px] lg:z-10 lg:h-[calc(100dvh-57px)] lg:translate-x-0 print:hidden ${open ? 'translate-x-0' : '-translate-x-full'}`}
       >
         <ul className="flex flex-col gap-0.5">
-          {entries.map((e) => (
-            <li key={e.path}>
+          {entries.map((e, i) => (
+            <li
+              key={e.path}
+              className={
+                ui.showSectionDividers && i > 0 && sectionOf(e.path) !== sectionOf(entries[i - 1]!.path)
+                  ? 'mt-2 border-t border-slate-200 pt-2 dark:border-slate-800'
+                  : undefined
+              }
+            >
               <NavLink
                 to={e.path}
                 end
+                title={ui.compactMode ? t(e.label) : undefined}
                 onClick={onClose}
                 className={({ isActive }) =>
-                  `flex items-center gap-3 rounded-xl px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-500/15 text-brand-600 dark:text-brand-300' : 'text-slate-600 hover:bg-slate-200/70 dark:text-slate-300 dark:hover:bg-slate-800/70'}`
+                  `relative flex items-center gap-3 rounded-xl px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-500/15 text-brand-600 dark:text-brand-300' : 'text-slate-600 hover:bg-slate-200/70 dark:text-slate-300 dark:hover:bg-slate-800/70'}`
                 }
               >
                 <e.icon className="size-4 shrink-0" aria-hidden />
-                {t(e.label)}
-                <Badge badge={badges[e.path]} />
+                <span className="nav-label">{t(e.label)}</span>
+                <Badge badge={badges[e.path]} corner={ui.compactMode} />
               </NavLink>
             </li>
           ))}
@@ -56,11 +74,12 @@ export function SideNav({
 }
 
 /** "3" (or "99+") in a pill; screen readers hear the words instead. */
-function Badge({ badge }: { badge?: { count: number; label: string } }) {
+function Badge({ badge, corner }: { badge?: { count: number; label: string }; corner: boolean }) {
   if (!badge || badge.count <= 0) return null;
   return (
     <span
-      className="ml-auto rounded-full bg-brand-500 px-1.5 py-0.5 text-[10px] leading-none font-bold text-slate-950 tabular-nums"
+      // In compact mode, on the icon's corner (there is no room beside it).
+      className={`${corner ? 'absolute top-0 right-0' : 'ml-auto'} rounded-full bg-brand-500 px-1.5 py-0.5 text-[10px] leading-none font-bold text-slate-950 tabular-nums`}
       data-testid="nav-badge"
     >
       <span aria-hidden>{badge.count > 99 ? '99+' : badge.count}</span>

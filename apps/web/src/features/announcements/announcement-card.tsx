@@ -2,6 +2,7 @@ import type { AnnouncementFeedItem } from '@hostdeck/contracts';
 import { Check, ChevronDown, Pin } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyImage } from '../../components/ui/lazy-image.tsx';
 import { SafeMarkdown } from '../../components/ui/safe-markdown.tsx';
 import { useFormat } from '../../lib/format.ts';
 
@@ -39,10 +40,9 @@ export function AnnouncementCard({
       className={`surface overflow-hidden ${item.unread ? 'ring-2 ring-brand-500/40' : ''}`}
     >
       {item.cover_image && (
-        <img
+        <LazyImage
           src={item.cover_image}
           alt={t('announcements.coverAlt', { title: item.title })}
-          loading="lazy"
           decoding="async"
           referrerPolicy="no-referrer"
           className="aspect-[3/1] w-full object-cover"

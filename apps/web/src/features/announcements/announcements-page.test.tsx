@@ -54,7 +54,7 @@ describe('/announcements', () => {
     ).toHaveTextContent('#rules');
     const cover = card('New location').getByRole('img', { name: 'Cover image of “New location”' });
     expect(cover).toHaveAttribute('loading', 'lazy');
-    expect(cover).toHaveAttribute('src', 'https://cdn.example.com/frankfurt.png');
+    expect(cover).toHaveAttribute('data-src', 'https://cdn.example.com/frankfurt.png');
     expect(card('New location').getByText('Unread')).toBeInTheDocument();
     expect(card('Maintenance tonight').queryByText('Unread')).toBeNull();
     expect(card('Maintenance tonight').getByText('game servers').tagName).toBe('STRONG');

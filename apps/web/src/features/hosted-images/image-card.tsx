@@ -1,7 +1,9 @@
 import type { HostedImage } from '@hostdeck/contracts';
 import { ExternalLink, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { LazyImage } from '../../components/ui/lazy-image.tsx';
 import { useFormat } from '../../lib/format.ts';
+import { useUiSettings } from '../../lib/ui-settings.ts';
 import { formatSize } from '../images/api.ts';
 import { CopyLinkMenu } from './copy-links.tsx';
 import { thumbSize } from './links.ts';
@@ -11,6 +13,8 @@ export function ImageCard({ image, onDelete }: { image: HostedImage; onDelete: (
   const { t, i18n } = useTranslation();
   const f = useFormat();
   const thumb = thumbSize(image.width, image.height);
+  // optimizeImages: the server's resized thumbnail; off, the original picture.
+  const { optimizeImages } = useUiSettings().performance;
   return (
     <li className="surface flex flex-col overflow-hidden" data-testid="gallery-image">
       <a
@@ -20,10 +24,9 @@ export function ImageCard({ image, onDelete }: { image: HostedImage; onDelete: (
         className="block aspect-square overflow-hidden bg-slate-100 dark:bg-slate-900"
         aria-label={t('hostedImages.open', { name: image.name })}
       >
-        <img
-          src={image.thumbnail_url}
+        <LazyImage
+          src={optimizeImages ? image.thumbnail_url : image.direct_url}
           alt={image.name}
-          loading="lazy"
           decoding="async"
           width={thumb.width}
           height={thumb.height}

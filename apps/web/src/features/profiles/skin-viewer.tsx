@@ -1,6 +1,7 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { SkinViewer, WalkingAnimation } from 'skinview3d';
-import { loadUiSettings, UI_SETTINGS_KEY } from '../../lib/ui-settings.ts';
+import { frameCap, frameGate, measureFps } from '../../lib/frame-rate.ts';
+import { uiSettingsStore, useUiSettings } from '../../lib/ui-settings.ts';
 import { viewerSetup } from './skin-settings.ts';
 
 let webgl: boolean | undefined;
@@ -19,8 +20,36 @@ function hasWebGL(): boolean {
   return webgl;
 }
 
+/**
+ * frameRateLimit: a second of frames is measured; below 60 FPS the viewer draws at most `limit` frames
+ * a second (its own loop calls `draw`, which schedules the next one: the gate skips frames in between).
+ */
+async function capFrames(viewer: SkinViewer, limit: number): Promise<void> {
+  const cap = frameCap(limit, await measureFps());
+  if (cap === null || viewer.disposed) return;
+  const loop = viewer as unknown as { draw(): void; animationID: number | null };
+  const draw = loop.draw.bind(viewer);
+  const gate = frameGate(cap);
+  loop.draw = () => {
+    if (gate(performance.now())) draw();
+    else loop.animationID = requestAnimationFrame(() => loop.draw());
+  };
+}
+
+/** memoryOptimization: whether the box is on screen (always true when the setting is off). */
+function useOnScreen(box: RefObject<HTMLDivElement | null>, watch: boolean): boolean {
+  const [shown, setShown] = useState(true);
+  useEffect(() => {
+    if (!watch || !box.current || typeof IntersectionObserver === 'undefined') return setShown(true);
+    const observer = new IntersectionObserver(([entry]) => setShown(entry?.isIntersecting ?? true));
+    observer.observe(box.current);
+    return () => observer.disconnect();
+  }, [box, watch]);
+  return shown;
+}
+
 function applySettings(viewer: SkinViewer): void {
-  const setup = viewerSetup(loadUiSettings());
+  const setup = viewerSetup(uiSettingsStore.get());
   viewer.zoom = setup.zoom;
   viewer.autoRotate = setup.autoRotate;
   viewer.cameraLight.intensity = setup.cameraLight;
@@ -56,9 +85,12 @@ export default function SkinViewer3d({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
+  const { frameRateLimit, memoryOptimization } = useUiSettings().performance;
+  // Off screen, with memoryOptimization on, the viewer and its WebGL context are disposed of.
+  const shown = useOnScreen(box, memoryOptimization);
 
   useEffect(() => {
-    if (!box.current) return;
+    if (!box.current || !shown) return;
     // A fresh canvas per viewer: a disposed viewer's WebGL context is released with its canvas.
     const canvas = document.createElement('canvas');
     let viewer: SkinViewer;
@@ -71,21 +103,19 @@ export default function SkinViewer3d({
     }
     box.current.append(canvas);
     applySettings(viewer);
+    capFrames(viewer, frameRateLimit).catch((err) => console.warn('Frame rate limit not applied', err));
     viewer.loadSkin(skin).catch(() => {
       if (!viewer.disposed && skin !== fallbackSkin) viewer.loadSkin(fallbackSkin).catch(() => undefined);
     });
-    // The settings may be changed in another tab: follow them.
-    const onStorage = (e: StorageEvent) => {
-      if (e.key === null || e.key === UI_SETTINGS_KEY) applySettings(viewer);
-    };
-    window.addEventListener('storage', onStorage);
+    // Changed in the customization panel or in another tab: followed live.
+    const stop = uiSettingsStore.subscribe(() => applySettings(viewer));
     return () => {
-      window.removeEventListener('storage', onStorage);
+      stop();
       viewer.dispose();
       viewer.renderer.forceContextLoss();
       canvas.remove();
     };
-  }, [skin, fallbackSkin, width, height]);
+  }, [skin, fallbackSkin, width, height, shown, frameRateLimit]);
 
   if (failed) return <>{fallback}</>;
   return (

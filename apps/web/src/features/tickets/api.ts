@@ -11,6 +11,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { ApiError, api } from '../../lib/api-client.ts';
 import type { Page } from '../../lib/resource-api.ts';
 import { sessionManager } from '../../lib/session-manager.ts';
+import { ticketUnreadKey } from '../top-bar/unread.ts';
 
 /** Member queries live under ['tickets'], the desk's under ['admin', 'tickets']: one invalidation each. */
 export const ticketKeys = {
@@ -57,9 +58,15 @@ export function useTicketOptions() {
 }
 
 export function useTicket(id: string) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: ticketKeys.detail(id),
-    queryFn: () => api<{ data: TicketDetail }>(`/api/tickets/${id}`).then((r) => r.data),
+    queryFn: async () => {
+      const { data } = await api<{ data: TicketDetail }>(`/api/tickets/${id}`);
+      // Reading it marked its staff replies read on the server: the bell asks again.
+      void client.invalidateQueries({ queryKey: ticketUnreadKey });
+      return data;
+    },
     retry: retryUnlessMissing,
     enabled: Boolean(id),
   });

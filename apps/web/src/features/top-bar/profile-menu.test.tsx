@@ -52,14 +52,16 @@ describe('profile menu', () => {
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByTestId('profile-coins')).toHaveTextContent('1,250 coins');
     const items = screen.getAllByRole('menuitem').map((i) => i.textContent);
-    expect(items).toEqual(['My account', 'LanguageEnglish', 'Switch to the dark theme', 'Log out']);
+    expect(items).toEqual(['My account', 'Customization', 'LanguageEnglish', 'Switch to the dark theme', 'Log out']);
     // A member without admin permissions has no admin entry.
     expect(menu).not.toHaveTextContent('Admin area');
 
     await waitFor(() => expect(screen.getByRole('menuitem', { name: 'My account' })).toHaveFocus());
     await user.keyboard('{ArrowDown}');
+    expect(screen.getByTestId('profile-customization')).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
     expect(screen.getByTestId('profile-language')).toHaveFocus();
-    await user.keyboard('{ArrowUp}');
+    await user.keyboard('{ArrowUp}{ArrowUp}');
     expect(screen.getByRole('menuitem', { name: 'My account' })).toHaveFocus();
 
     await user.keyboard('{Escape}');

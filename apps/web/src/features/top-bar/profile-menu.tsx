@@ -1,14 +1,29 @@
 import { isAdminRole, locales } from '@hostdeck/contracts';
-import { Check, Coins, Languages, LogOut, type LucideIcon, Moon, ShieldCheck, Sun, UserRound } from 'lucide-react';
+import {
+  Check,
+  Coins,
+  Languages,
+  LogOut,
+  type LucideIcon,
+  Moon,
+  Palette,
+  ShieldCheck,
+  Sun,
+  UserRound,
+} from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTheme } from '../../components/ui/theme-toggle.tsx';
 import { changeLanguage, isLocale, languageNames } from '../../lib/i18n.ts';
+import { useUiSettings } from '../../lib/ui-settings.ts';
 import { useSession } from '../../lib/use-session.ts';
+import { openCustomization } from '../customization/host.tsx';
+import { useProfile } from '../profiles/api.ts';
 import { Avatar } from '../profiles/member-parts.tsx';
 import { type DeferredMenuProps, useFocusFirstItem } from './deferred-menu.tsx';
+import { menuLook } from './menu-look.ts';
 import { ProfileTrigger } from './triggers.tsx';
 
 const itemClass =
@@ -33,6 +48,11 @@ export function ProfileMenu({ defaultOpen = false, focusFirst }: DeferredMenuPro
   const coins = Number(info.credits ?? 0).toLocaleString(i18n.language === 'md' ? 'ro-MD' : i18n.language);
   // The admin guard lets staff roles in; a staff member without any admin permission has nothing there.
   const staff = isAdminRole(info.role) && (data?.permissions ?? []).some((p) => p.startsWith('admin.'));
+  const look = useUiSettings().dropdown;
+  const { enterClass, ...lookProps } = menuLook(look);
+  // The member's profile background behind the header, when they have one and it is asked for.
+  const showUserBackground = look.showBackground && look.showUserBackground;
+  const background = useProfile(showUserBackground ? String(info.uuid ?? '') : '').data?.background;
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger asChild>
@@ -44,10 +64,25 @@ export function ProfileMenu({ defaultOpen = false, focusFirst }: DeferredMenuPro
           align="end"
           sideOffset={6}
           collisionPadding={8}
-          className="surface z-50 flex w-64 max-w-[calc(100vw-1rem)] flex-col p-1 text-sm"
+          {...lookProps}
+          className={`surface z-50 flex w-64 max-w-[calc(100vw-1rem)] flex-col overflow-hidden p-1 text-sm ${enterClass}`}
           data-testid="profile-menu-items"
         >
-          <DropdownMenu.Label className="flex items-center gap-3 px-3 py-2">
+          <DropdownMenu.Label
+            className="flex items-center gap-3 rounded-lg px-3 py-2"
+            data-testid="profile-menu-header"
+            style={
+              showUserBackground && background
+                ? {
+                    // Darkened so the name and coins stay readable on any picture.
+                    backgroundImage: `linear-gradient(rgb(15 23 42 / 0.55), rgb(15 23 42 / 0.55)), url(${JSON.stringify(background)})`,
+                    backgroundSize: 'cover',
+                    backgroundPosition: 'center',
+                    color: 'white',
+                  }
+                : undefined
+            }
+          >
             <Avatar member={member} size="md" />
             <span className="min-w-0">
               <span className="block truncate font-semibold">{member.username}</span>
@@ -61,6 +96,10 @@ export function ProfileMenu({ defaultOpen = false, focusFirst }: DeferredMenuPro
           <LinkItem to="/account" icon={UserRound}>
             {t('nav.account')}
           </LinkItem>
+          <DropdownMenu.Item className={itemClass} data-testid="profile-customization" onSelect={openCustomization}>
+            <Palette className="size-4" aria-hidden />
+            {t('topBar.profile.customization')}
+          </DropdownMenu.Item>
           <DropdownMenu.Sub>
             <DropdownMenu.SubTrigger className={itemClass} data-testid="profile-language">
               <Languages className="size-4" aria-hidden />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/use-session.ts';
 import { useUnreadAnnouncements } from '../announcements/api.ts';
 import { Avatar } from '../profiles/member-parts.tsx';
+import { useUnreadTickets } from './unread.ts';
 
 /**
  * The two buttons at the right of the top bar, without their menus: they render at once, and the
@@ -40,7 +41,8 @@ export const ProfileTrigger = forwardRef<HTMLButtonElement, ButtonProps>(functio
 export const NotificationsTrigger = forwardRef<HTMLButtonElement, ButtonProps>(
   function NotificationsTrigger(props, ref) {
     const { t } = useTranslation();
-    const unread = useUnreadAnnouncements().data ?? 0;
+    // Unread announcements and unread staff replies to my tickets.
+    const unread = (useUnreadAnnouncements().data ?? 0) + (useUnreadTickets().data?.unread ?? 0);
     return (
       <button
         ref={ref}

@@ -1,0 +1,65 @@
+import { act, screen } from '@testing-library/react';
+import { Coins, LayoutDashboard } from 'lucide-react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { uiSettingsStore } from '../../lib/ui-settings.ts';
+import { signIn, signOut } from '../../test/economy.ts';
+import { renderPage } from '../../test/render.tsx';
+import { SideNav } from './side-nav.tsx';
+import { TopBar } from './top-bar.tsx';
+
+afterEach(() => {
+  uiSettingsStore.reset();
+  signOut();
+});
+
+/** A write reaches the subscribers ~10 ms later (the store's refresh): wait for it. */
+async function change(run: () => void) {
+  await act(async () => {
+    run();
+    await new Promise<void>((resolve) => {
+      const stop = uiSettingsStore.subscribe(() => {
+        stop();
+        resolve();
+      });
+    });
+  });
+}
+
+const entries = [
+  { path: '/dashboard', label: 'nav.dashboard', icon: LayoutDashboard },
+  { path: '/earn/afk', label: 'nav.afk', icon: Coins },
+  { path: '/earn/redeem', label: 'nav.redeem', icon: Coins },
+];
+
+describe('the shell parts follow their UI settings live', () => {
+  it('the top bar: glass, blur, glow and the background opacity', async () => {
+    await signIn({});
+    await renderPage(<TopBar onMenu={() => {}} />, { path: '/', url: '/' });
+    const bar = screen.getByTestId('top-bar');
+    expect(bar).toHaveAttribute('data-ui', 'glass blur glow bg');
+    expect(bar.style.getPropertyValue('--ui-a')).toBe('0.95');
+    await change(() => uiSettingsStore.update('topNavigation', { backgroundOpacity: 0.4, borderGlow: false }));
+    expect(bar).toHaveAttribute('data-ui', 'glass blur bg');
+    expect(bar.style.getPropertyValue('--ui-a')).toBe('0.4');
+    // Without glass the bar is opaque and not blurred.
+    await change(() => uiSettingsStore.update('topNavigation', { glassEffect: false }));
+    expect(bar).toHaveAttribute('data-ui', 'bg');
+    expect(bar.style.getPropertyValue('--ui-a')).toBe('1');
+  });
+
+  it('the sidebar: compact mode and the dividers between sections', async () => {
+    await renderPage(<SideNav entries={entries} open={false} onClose={() => {}} label="Main" />, {
+      path: '/',
+      url: '/',
+    });
+    const nav = screen.getByTestId('sidebar');
+    expect(nav).not.toHaveAttribute('data-compact');
+    // A divider where the section changes (/dashboard → /earn), none inside /earn.
+    const items = nav.querySelectorAll('li');
+    expect([...items].map((li) => li.classList.contains('border-t'))).toEqual([false, true, false]);
+    await change(() => uiSettingsStore.update('sidebar', { compactMode: true, showSectionDividers: false }));
+    expect(nav).toHaveAttribute('data-compact');
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('title', 'Dashboard');
+    expect([...items].some((li) => li.classList.contains('border-t'))).toBe(false);
+  });
+});
