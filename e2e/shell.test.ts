@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launch, newPage } from './browser.ts';
+import { hasBrowser, launch, newPage, signInAsAdministrator } from './browser.ts';
 
 describe.runIf(hasBrowser())('client shell in the browser', () => {
   let browser: Browser;
@@ -50,6 +50,33 @@ describe.runIf(hasBrowser())('client shell in the browser', () => {
     const api = await page.request.get('/api/does-not-exist');
     expect(api.status()).toBe(404);
     expect((await api.json()).error_code).toBe('NOT_FOUND');
+    await context.close();
+  });
+
+  it('the route table beyond the skeleton is found on navigation: not on the login page, at once on deep links and links', async () => {
+    const { context, page } = await newPage(browser);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/auth/login');
+    await page.locator('button[type="submit"]').waitFor();
+    expect(scripts.filter((p) => /\/assets\/(member|admin-route-table)-/.test(p))).toEqual([]);
+
+    await signInAsAdministrator(page);
+    expect(scripts.some((p) => /\/assets\/admin-route-table-/.test(p))).toBe(true);
+    // A deep link into the admin area, and a path under it that no route has.
+    await page.goto('/mc-admin/users');
+    await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+    await page.goto('/mc-admin/no-such-page');
+    await page.getByText('Page not found').waitFor();
+    // A member page reached by a link from the dashboard (client-side, no reload), then an unknown path.
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Store' }).first().click();
+    await page.getByRole('heading', { name: 'Store', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/store');
+    await page.goto('/no-such-page');
+    await page.getByText('Page not found').waitFor();
     await context.close();
   });
 });

@@ -4,7 +4,8 @@
 //   boot   — everything main.tsx imports statically (React, the router, i18next, the app shell), and
 //            what the login page and the member pages both use (buttons, fields, the API client);
 //   login  — what the login page imports beyond boot (its form, the SSO and passkey buttons);
-//   member — what the member shell and the dashboard import beyond boot and login.
+//   member — what the member shell, the dashboard and the member pages' route table import beyond
+//            boot and login.
 // Any other page keeps its own chunk and shares these; a language, zod, charts, the skin viewer and
 // the admin area stay in chunks of their own, loaded only where used.
 import { fileURLToPath } from 'node:url';
@@ -82,7 +83,11 @@ const closure =
     staticClosure(ctx, roots);
 const main = closure(src('main.tsx'));
 const login = closure(src('features/auth/login-page.tsx'));
-const member = closure(src('app/layouts/shell-layout.tsx'), src('features/dashboard/dashboard-page.tsx'));
+const member = closure(
+  src('app/layouts/shell-layout.tsx'),
+  src('features/dashboard/dashboard-page.tsx'),
+  src('app/member-route-table.tsx'),
+);
 
 export const chunkGroups: Group[] = [
   // What both the login page and the member pages use goes with start-up: a member's first page

@@ -50,28 +50,3 @@ export const plannedAdminRoutes: AdminRoute[] = [
   { path: 'images/create', permission: 'admin.images.create', title: 'admin.nav.images' },
   { path: 'images/:id/delete', permission: 'admin.images.delete', title: 'admin.nav.images' },
 ];
-
-/** Login-required member routes of §2 that later releases fill in. */
-export const plannedMemberRoutes: { path: string; title: string }[] = [
-  { path: 'ws', title: 'nav.connection' },
-  { path: 'account', title: 'nav.account' },
-  { path: 'announcements', title: 'nav.announcements' },
-  { path: 'earn/afk', title: 'nav.afk' },
-  { path: 'earn/redeem', title: 'nav.redeem' },
-  { path: 'earn/j4r', title: 'nav.j4r' },
-  { path: 'earn/referrals', title: 'nav.referrals' },
-  { path: 'earn/links', title: 'nav.links' },
-  { path: 'store', title: 'nav.store' },
-  { path: 'store/add-credits', title: 'nav.addCredits' },
-  { path: 'leaderboard', title: 'nav.leaderboard' },
-  { path: 'lookup', title: 'nav.lookup' },
-  { path: 'profile/:uuid', title: 'nav.profile' },
-  { path: 'profile/:uuid/gift-coins', title: 'nav.giftCoins' },
-  { path: 'ticket', title: 'nav.tickets' },
-  { path: 'ticket/create', title: 'nav.tickets' },
-  { path: 'ticket/:id', title: 'nav.tickets' },
-  { path: 'server/create', title: 'nav.createServer' },
-  { path: 'server/:id/delete', title: 'nav.servers' },
-  { path: 'server/:id/update', title: 'nav.servers' },
-  { path: 'server/:id/renew', title: 'nav.servers' },
-];

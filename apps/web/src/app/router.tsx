@@ -1,24 +1,14 @@
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
-import { ComingSoon } from '../components/ui/coming-soon.tsx';
 import { Loading } from '../components/ui/loading.tsx';
-import { accountFlagPages } from '../features/account-flags/routes.ts';
-import { announcementAdminPages } from '../features/announcements/routes.ts';
-import { backupPages } from '../features/backups/routes.ts';
-import { cloudPages } from '../features/cloud/routes.ts';
-import { departmentPages } from '../features/departments/routes.ts';
 import { RouteErrorPage } from '../features/errors/route-error-page.tsx';
-import { hostedImagePages } from '../features/hosted-images/routes.ts';
-import { imageReportPages } from '../features/image-reports/routes.ts';
-import { j4rServerPages } from '../features/j4r-servers/routes.ts';
-import { mailAdminPages } from '../features/mail-templates/routes.ts';
-import { redirectLinkPages } from '../features/redirect-links/routes.ts';
-import { ticketAdminPages, ticketMemberPages } from '../features/tickets/routes.ts';
-import { loadMessages } from '../lib/i18n.ts';
-import type { MessagePart } from '../locales/parts.ts';
-import { plannedAdminRoutes, plannedMemberRoutes } from './admin-routes.ts';
-import { GuestOnly, RequirePermission, RequireSession } from './guards.tsx';
+import { GuestOnly, RequireSession } from './guards.tsx';
 import { AuthLayout } from './layouts/auth-layout.tsx';
 import { Root } from './root.tsx';
+import { loadShell } from './shell-loader.ts';
+
+/** Routes the discovered tables are added under (see `tables`). */
+const SESSION_ROUTE = 'session';
+const MEMBER_ROUTE = 'member';
 
 // Each page is its own chunk: the login page loads only what it needs.
 const auth = {
@@ -38,317 +28,10 @@ const auth = {
   setup: () => import('../features/auth/setup-page.tsx').then((m) => ({ Component: m.SetupPage })),
   verifyEmail: () => import('../features/auth/verify-email-page.tsx').then((m) => ({ Component: m.VerifyEmailPage })),
 };
-/** The shell, once its part of the messages is there too (locales/parts.ts). */
-const layout = (...parts: MessagePart[]) =>
-  Promise.all([import('./layouts/shell-layout.tsx'), loadMessages(...parts)]).then(([m]) => m);
 const legal = (setting: 'privacy_policy' | 'terms_of_service', title: string) => () =>
   import('../features/legal/legal-page.tsx').then((m) => ({ Component: () => m.LegalPage({ setting, title }) }));
 const errors = (name: 'ForbiddenPage' | 'ServerErrorPage' | 'NotFoundPage') => () =>
   import('../features/errors/error-routes.tsx').then((m) => ({ Component: m[name] }));
-
-/** Admin pages that exist; every other admin route of the specification shows the "later release" panel. */
-const adminPages: { path: string; permission: string; lazy: RouteObject['lazy'] }[] = [
-  {
-    path: 'users',
-    permission: 'admin.users.list',
-    lazy: () => import('../features/users/users-list.tsx').then((m) => ({ Component: m.UsersList })),
-  },
-  {
-    path: 'users/:id/edit',
-    permission: 'admin.users.edit',
-    lazy: () => import('../features/users/user-edit.tsx').then((m) => ({ Component: m.UserEdit })),
-  },
-  {
-    path: 'users/:id/delete',
-    permission: 'admin.users.delete',
-    lazy: () => import('../features/users/user-delete.tsx').then((m) => ({ Component: m.UserDelete })),
-  },
-  {
-    path: 'roles',
-    permission: 'admin.roles.list',
-    lazy: () => import('../features/roles/roles-list.tsx').then((m) => ({ Component: m.RolesList })),
-  },
-  {
-    path: 'roles/create',
-    permission: 'admin.roles.create',
-    lazy: () => import('../features/roles/role-form.tsx').then((m) => ({ Component: m.RoleFormPage })),
-  },
-  {
-    path: 'roles/:id/edit',
-    permission: 'admin.roles.edit',
-    lazy: () => import('../features/roles/role-form.tsx').then((m) => ({ Component: m.RoleFormPage })),
-  },
-  {
-    path: 'roles/:id/delete',
-    permission: 'admin.roles.delete',
-    lazy: () => import('../features/roles/role-delete.tsx').then((m) => ({ Component: m.RoleDelete })),
-  },
-  {
-    path: 'roles/:id/permissions',
-    permission: 'admin.permissions.list',
-    lazy: () => import('../features/roles/role-permissions.tsx').then((m) => ({ Component: m.RolePermissions })),
-  },
-  ...accountFlagPages,
-  ...catalogPages(),
-  ...queuePages(),
-  ...serverPages(),
-  ...redeemCodePages(),
-  ...imagePages(),
-  ...imageReportPages,
-  ...j4rServerPages,
-  ...departmentPages,
-  ...ticketAdminPages,
-  ...announcementAdminPages,
-  ...redirectLinkPages,
-  ...cloudPages,
-  ...backupPages,
-  ...mailAdminPages,
-  {
-    path: 'api-keys',
-    permission: 'admin.apikeys.list',
-    lazy: () => import('../features/api-keys/api-keys-page.tsx').then((m) => ({ Component: m.ApiKeysPage })),
-  },
-  {
-    path: 'health',
-    permission: 'admin.health.view',
-    lazy: () => import('../features/health/health-page.tsx').then((m) => ({ Component: m.HealthPage })),
-  },
-];
-
-function imagePages() {
-  return [
-    {
-      path: 'images',
-      permission: 'admin.images.list',
-      lazy: () => import('../features/images/images-list.tsx').then((m) => ({ Component: m.ImagesList })),
-    },
-    {
-      path: 'images/create',
-      permission: 'admin.images.create',
-      lazy: () => import('../features/images/image-upload.tsx').then((m) => ({ Component: m.ImageUploadPage })),
-    },
-    {
-      path: 'images/:id/delete',
-      permission: 'admin.images.delete',
-      lazy: () => import('../features/images/image-delete.tsx').then((m) => ({ Component: m.ImageDelete })),
-    },
-  ];
-}
-
-function redeemCodePages() {
-  const list = () => import('../features/redeem-codes/redeem-codes-list.tsx');
-  const form = () =>
-    import('../features/redeem-codes/redeem-code-form.tsx').then((m) => ({ Component: m.RedeemCodeFormPage }));
-  return [
-    {
-      path: 'redeem-codes',
-      permission: 'admin.redeem.codes.list',
-      lazy: () => list().then((m) => ({ Component: m.RedeemCodesList })),
-    },
-    { path: 'redeem-codes/create', permission: 'admin.redeem.codes.create', lazy: form },
-    { path: 'redeem-codes/:id/edit', permission: 'admin.redeem.codes.edit', lazy: form },
-    {
-      path: 'redeem-codes/:id/delete',
-      permission: 'admin.redeem.codes.delete',
-      lazy: () => list().then((m) => ({ Component: m.RedeemCodeDelete })),
-    },
-  ];
-}
-
-function serverPages() {
-  const pages = () => import('../features/servers/admin-servers.tsx');
-  return [
-    {
-      path: 'servers',
-      permission: 'admin.servers.list',
-      lazy: () => pages().then((m) => ({ Component: m.AdminServersList })),
-    },
-    {
-      path: 'servers/:id/delete',
-      permission: 'admin.servers.delete',
-      lazy: () => pages().then((m) => ({ Component: m.AdminServerDelete })),
-    },
-    {
-      path: 'server-queue/create',
-      permission: 'admin.server.queue.create',
-      lazy: () =>
-        import('../features/servers/admin-queue-create.tsx').then((m) => ({ Component: m.AdminQueueCreatePage })),
-    },
-  ];
-}
-
-/** Member pages that exist; the other login-required routes of the specification show the "later release" panel. */
-const memberPages: { path: string; lazy: RouteObject['lazy'] }[] = [
-  {
-    path: 'server/create',
-    lazy: () => import('../features/servers/create-page.tsx').then((m) => ({ Component: m.CreateServerPage })),
-  },
-  {
-    path: 'server/:id/update',
-    lazy: () => import('../features/servers/update-page.tsx').then((m) => ({ Component: m.UpdateServerPage })),
-  },
-  {
-    path: 'server/:id/renew',
-    lazy: () => import('../features/servers/renew-page.tsx').then((m) => ({ Component: m.RenewServerPage })),
-  },
-  {
-    path: 'server/:id/delete',
-    lazy: () => import('../features/servers/delete-page.tsx').then((m) => ({ Component: m.DeleteServerPage })),
-  },
-  {
-    path: 'account',
-    lazy: () => import('../features/account/account-page.tsx').then((m) => ({ Component: m.AccountPage })),
-  },
-  {
-    path: 'earn/redeem',
-    lazy: () => import('../features/earn/redeem-page.tsx').then((m) => ({ Component: m.RedeemPage })),
-  },
-  {
-    path: 'earn/afk',
-    lazy: () => import('../features/earn/afk-page.tsx').then((m) => ({ Component: m.AfkPage })),
-  },
-  {
-    path: 'ws',
-    lazy: () => import('../features/earn/lost-connection-page.tsx').then((m) => ({ Component: m.LostConnectionPage })),
-  },
-  {
-    path: 'earn/referrals',
-    lazy: () => import('../features/earn/referrals-page.tsx').then((m) => ({ Component: m.ReferralsPage })),
-  },
-  {
-    path: 'earn/links',
-    lazy: () => import('../features/earn/links-page.tsx').then((m) => ({ Component: m.LinksPage })),
-  },
-  {
-    path: 'earn/j4r',
-    lazy: () => import('../features/earn/j4r-page.tsx').then((m) => ({ Component: m.J4rPage })),
-  },
-  {
-    path: 'store',
-    lazy: () => import('../features/store/store-page.tsx').then((m) => ({ Component: m.StorePage })),
-  },
-  {
-    path: 'store/add-credits',
-    lazy: () => import('../features/credits/add-credits-page.tsx').then((m) => ({ Component: m.AddCreditsPage })),
-  },
-  {
-    path: 'store/add-credits/receipts/:id',
-    lazy: () => import('../features/credits/receipt-page.tsx').then((m) => ({ Component: m.ReceiptPage })),
-  },
-  {
-    path: 'profile/:uuid',
-    lazy: () => import('../features/profiles/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
-  },
-  {
-    path: 'profile/:uuid/gift-coins',
-    lazy: () => import('../features/profiles/gift-page.tsx').then((m) => ({ Component: m.GiftPage })),
-  },
-  {
-    path: 'lookup',
-    lazy: () => import('../features/profiles/lookup-page.tsx').then((m) => ({ Component: m.LookupPage })),
-  },
-  {
-    path: 'leaderboard',
-    lazy: () => import('../features/profiles/leaderboard-page.tsx').then((m) => ({ Component: m.LeaderboardPage })),
-  },
-  {
-    path: 'announcements',
-    lazy: () =>
-      import('../features/announcements/announcements-page.tsx').then((m) => ({ Component: m.AnnouncementsPage })),
-  },
-  ...ticketMemberPages,
-  ...hostedImagePages,
-];
-
-function queuePages() {
-  const pages = () => import('../features/server-queue/queue-pages.tsx');
-  return [
-    {
-      path: 'server-queue',
-      permission: 'admin.server.queue.list',
-      lazy: () => pages().then((m) => ({ Component: m.QueueList })),
-    },
-    {
-      path: 'server-queue/logs',
-      permission: 'admin.server.queue.logs.view',
-      lazy: () => pages().then((m) => ({ Component: m.QueueLogsPage })),
-    },
-    {
-      path: 'server-queue/:id',
-      permission: 'admin.server.queue.view',
-      lazy: () => pages().then((m) => ({ Component: m.QueueItemPage })),
-    },
-    {
-      path: 'server-queue/:id/delete',
-      permission: 'admin.server.queue.delete',
-      lazy: () => pages().then((m) => ({ Component: m.QueueDelete })),
-    },
-  ];
-}
-
-/** Locations, egg categories and eggs share one set of pages, configured per resource. */
-function catalogPages() {
-  const prefixes = { locations: 'admin.locations', 'egg-categories': 'admin.nests', eggs: 'admin.egg' };
-  const pages = () => import('../features/catalog/catalog-pages.tsx');
-  return Object.entries(prefixes).flatMap(([name, prefix]) => [
-    {
-      path: name,
-      permission: `${prefix}.list`,
-      lazy: () => pages().then((m) => ({ Component: () => <m.CatalogList name={name} /> })),
-    },
-    {
-      path: `${name}/create`,
-      permission: `${prefix}.create`,
-      lazy: () => pages().then((m) => ({ Component: () => <m.CatalogForm name={name} /> })),
-    },
-    {
-      path: `${name}/:id/edit`,
-      permission: `${prefix}.edit`,
-      lazy: () => pages().then((m) => ({ Component: () => <m.CatalogForm name={name} /> })),
-    },
-    {
-      path: `${name}/:id/delete`,
-      permission: `${prefix}.delete`,
-      lazy: () => pages().then((m) => ({ Component: () => <m.CatalogDelete name={name} /> })),
-    },
-  ]);
-}
-
-const adminChildren: RouteObject[] = [
-  {
-    element: <RequirePermission permission="admin.dashboard.view" />,
-    children: [
-      {
-        index: true,
-        lazy: () =>
-          import('../features/admin-dashboard/dashboard-page.tsx').then((m) => ({ Component: m.AdminDashboardPage })),
-      },
-    ],
-  },
-  {
-    element: <RequirePermission permission="admin.settings.view" />,
-    children: [
-      {
-        path: 'settings',
-        lazy: () => import('../features/admin/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
-      },
-      {
-        path: 'settings/old',
-        lazy: () => import('../features/admin/settings-raw-page.tsx').then((m) => ({ Component: m.SettingsRawPage })),
-      },
-    ],
-  },
-  ...adminPages.map((r) => ({
-    element: <RequirePermission permission={r.permission} />,
-    children: [{ path: r.path, lazy: r.lazy }],
-  })),
-  ...plannedAdminRoutes
-    .filter((r) => !adminPages.some((p) => p.path === r.path))
-    .map((r) => ({
-      element: <RequirePermission permission={r.permission} />,
-      children: [{ path: r.path, element: <ComingSoon title={r.title} back="/mc-admin" /> }],
-    })),
-];
 
 export const routes: RouteObject[] = [
   {
@@ -402,26 +85,19 @@ export const routes: RouteObject[] = [
       { path: 'errors/403', lazy: errors('ForbiddenPage') },
       { path: 'errors/500', lazy: errors('ServerErrorPage') },
       {
+        id: SESSION_ROUTE,
         element: <RequireSession />,
         children: [
           {
-            lazy: () => layout('member').then((m) => ({ Component: m.MemberLayout })),
+            id: MEMBER_ROUTE,
+            lazy: () => loadShell('member').then((m) => ({ Component: m.MemberLayout })),
             children: [
               {
                 path: 'dashboard',
                 lazy: () =>
                   import('../features/dashboard/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
               },
-              ...memberPages.map((r) => ({ path: r.path, lazy: r.lazy })),
-              ...plannedMemberRoutes
-                .filter((r) => !memberPages.some((p) => p.path === r.path))
-                .map((r) => ({ path: r.path, element: <ComingSoon title={r.title} /> })),
             ],
-          },
-          {
-            path: 'mc-admin',
-            lazy: () => layout('member', 'admin').then((m) => ({ Component: m.AdminLayout })),
-            children: adminChildren,
           },
         ],
       },
@@ -430,8 +106,37 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * The rest of the route table, in two chunks found on navigation (React Router's lazy route
+ * discovery): the member pages (in the member shell's chunk) and the admin area (a chunk of its own).
+ * The login page loads neither. A path the skeleton does not match goes to the 404 splat route, and a
+ * splat match is what makes the router ask `patchRoutesOnNavigation` first.
+ */
+const tables = {
+  member: () => import('./member-route-table.tsx').then((m) => ({ parent: MEMBER_ROUTE, children: m.memberRoutes })),
+  admin: () => import('./admin-route-table.tsx').then((m) => ({ parent: SESSION_ROUTE, children: [m.adminRoute] })),
+};
+type Table = keyof typeof tables;
+
+/** The table that may hold `path`, or none when the skeleton has the route. */
+export function tableFor(path: string): Table | null {
+  if (/^\/mc-admin(\/|$)/.test(path)) return 'admin';
+  const matches = matchRoutes(routes, path);
+  return matches?.some((m) => m.route.path === '*') ? 'member' : null;
+}
+
 export function createRouter() {
-  return createBrowserRouter(routes);
+  const patched = new Set<Table>();
+  return createBrowserRouter(routes, {
+    async patchRoutesOnNavigation({ path, patch }) {
+      const table = tableFor(path);
+      if (!table || patched.has(table)) return;
+      const { parent, children } = await tables[table]();
+      if (patched.has(table)) return;
+      patched.add(table);
+      patch(parent, children);
+    },
+  });
 }
 
 /**
@@ -440,7 +145,14 @@ export function createRouter() {
  * network the page's code no longer waits for those answers before it is even requested.
  */
 export function preloadRoute(path: string): void {
-  for (const { route } of matchRoutes(routes, path) ?? []) {
-    if (typeof route.lazy === 'function') void route.lazy().catch(() => undefined);
-  }
+  const table = tableFor(path);
+  const load = (list: RouteObject[]) => {
+    for (const { route } of matchRoutes(list, path) ?? []) {
+      if (typeof route.lazy === 'function') void route.lazy().catch(() => undefined);
+    }
+  };
+  if (!table) return load(routes);
+  void tables[table]()
+    .then(({ children }) => load(table === 'admin' ? children : [{ path: '/', children }]))
+    .catch(() => undefined);
 }

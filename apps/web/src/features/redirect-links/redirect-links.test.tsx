@@ -3,6 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { adminRoute } from '../../app/admin-route-table.tsx';
+import { memberRoutes } from '../../app/member-route-table.tsx';
 import { routes } from '../../app/router.tsx';
 import { page, signIn, signOut } from '../../test/economy.ts';
 import { apiError, renderPage } from '../../test/render.tsx';
@@ -29,7 +31,7 @@ const openForm = (url = '/mc-admin/redirect-links/create') =>
   });
 const box = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 
-/** The first path segment of every route the SPA declares, nested routes joined to their parents. */
+/** The first path segment of every route the SPA declares (the skeleton and the tables it discovers), nested routes joined to their parents. */
 function firstSegments(tree: RouteObject[], prefix = ''): string[] {
   return tree.flatMap((r) => {
     const path = r.path ? `${prefix}/${r.path}`.replace(/\/+/g, '/') : prefix;
@@ -40,7 +42,7 @@ function firstSegments(tree: RouteObject[], prefix = ''): string[] {
 
 describe('reserved names', () => {
   it('cover every first path segment of the SPA router, so a link never shadows a page', () => {
-    const segments = new Set(firstSegments(routes).filter((s) => s !== '*'));
+    const segments = new Set(firstSegments([...routes, ...memberRoutes, adminRoute]).filter((s) => s !== '*'));
     expect(segments.size).toBeGreaterThan(10);
     for (const s of segments) expect(reservedPathSegments, `/${s}`).toContain(s);
   });
