@@ -58,6 +58,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { featureRoutes } from './routes.ts';
 import { AccountDeletionWorker } from './workers/account-deletion.worker.ts';
+import { AnnouncementBellWorker } from './workers/announcement-bell.worker.ts';
 import { BackupScheduleWorker } from './workers/backup-schedule.worker.ts';
 import { ImageRetentionWorker } from './workers/image-retention.worker.ts';
 import { J4rRecheckWorker } from './workers/j4r-recheck.worker.ts';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await ctx.serverLifecycle.stop();
     await ctx.accountDeletion.stop();
     await ctx.imageRetention.stop();
+    await ctx.announcementBell.stop();
     await ctx.j4rRecheck.stop();
     await ctx.backupSchedule.stop();
     await ctx.vpnLists.stop();
@@ -155,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   signUpGuard.add(turnstile.signUpCheck());
   signUpGuard.add(vpn.signUpCheck());
   signUpGuard.add(new AltSignUpCheck(database.db, settings)).watch(new AltSignInWatcher(database.db, settings));
+  const notifications = new NotificationsHub(bus);
   const ctx: AppContext = {
     config,
     database,
@@ -185,7 +188,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     j4rRecheck: new J4rRecheckWorker(j4r, app.log),
     links: new LinksService(database.db, settings, publicUrl, { ...defaultLinkEndpoints, ...options.linkEndpoints }),
     afk: new AfkService(database.db, settings, bus, app.log),
-    notifications: new NotificationsHub(bus),
+    notifications,
+    announcementBell: new AnnouncementBellWorker(database.db, notifications, app.log),
     payments: new PaymentsService(database.db, settings, publicUrl, options.stripeApi),
     serverLifecycle: new ServerLifecycleWorker(database.db, panel, settings, servers, app.log, publicUrl),
     accountDeletion: new AccountDeletionWorker(database.db, servers, media, app.log, settings),
@@ -211,6 +215,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ctx.serverLifecycle,
     ctx.accountDeletion,
     ctx.imageRetention,
+    ctx.announcementBell,
     ctx.j4rRecheck,
     ctx.backupSchedule,
     ctx.vpnLists,

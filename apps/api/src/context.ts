@@ -33,6 +33,7 @@ import type { SsoService } from './modules/sso/sso.service.ts';
 import type { LicenseService } from './modules/system/license.service.ts';
 import type { RouteInfo } from './plugins/access.ts';
 import type { AccountDeletionWorker } from './workers/account-deletion.worker.ts';
+import type { AnnouncementBellWorker } from './workers/announcement-bell.worker.ts';
 import type { BackupScheduleWorker } from './workers/backup-schedule.worker.ts';
 import type { ImageRetentionWorker } from './workers/image-retention.worker.ts';
 import type { J4rRecheckWorker } from './workers/j4r-recheck.worker.ts';
@@ -87,6 +88,7 @@ export interface AppContext {
   accountDeletion: AccountDeletionWorker;
   /** Removes hosted images of deleted members once image_hosting_retention_days have passed. */
   imageRetention: ImageRetentionWorker;
+  announcementBell: AnnouncementBellWorker;
   /** Uploaded files (avatars, backgrounds, skins), served at /api/media/<key>. */
   media: MediaStorage;
   /** Redirect links by name, in memory (the SPA fallback answers /{name} from it). */

@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     app.ctx.serverLifecycle,
     app.ctx.accountDeletion,
     app.ctx.imageRetention,
+    app.ctx.announcementBell,
     app.ctx.j4rRecheck,
     app.ctx.backupSchedule,
     app.ctx.vpnLists,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -27,11 +28,17 @@ export const announcements = pgTable(
     /** Drafts (false) are seen by staff only. */
     published: boolean('published').notNull().default(true),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When members' bells were told (at publication, or when a scheduled one came due); null = not yet. */
+    announcedAt: timestamp('announced_at', { withTimezone: true }),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('announcements_feed_idx').on(t.published, t.pinned, t.publishedAt)],
+  (t) => [
+    index('announcements_feed_idx').on(t.published, t.pinned, t.publishedAt),
+    // The bell worker's pass reads only the few not yet announced.
+    index('announcements_unannounced_idx').on(t.publishedAt).where(sql`${t.announcedAt} is null`),
+  ],
 );
 
 /** Which member has read which announcement (the unread marker). */

@@ -18,10 +18,8 @@ import { AnnouncementsService } from './announcements.service.ts';
 export async function announcementsRoutes(fastify: FastifyInstance): Promise<void> {
   crudRoutes(fastify, {
     contract: announcementsResource,
-    // A published one rings every member's bell (one scheduled for later waits for the bell's polling).
-    service: announcementsAdminService(fastify.ctx.db, (a) =>
-      a.published ? fastify.ctx.notifications.notify(null, 'announcement') : undefined,
-    ),
+    // Every member's bell rings once, when it becomes visible (workers/announcement-bell.worker.ts).
+    service: announcementsAdminService(fastify.ctx.db, (a) => fastify.ctx.announcementBell.saved(a.id)),
     params: IntIdParamsSchema,
   });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
