@@ -11,6 +11,7 @@ COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
+COPY packages/plugin-sdk/package.json packages/plugin-sdk/
 COPY tools/pterodactyl-sim/package.json tools/pterodactyl-sim/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund
@@ -24,6 +25,7 @@ COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
+COPY packages/plugin-sdk/package.json packages/plugin-sdk/
 COPY tools/pterodactyl-sim/package.json tools/pterodactyl-sim/
 COPY e2e/package.json e2e/
 RUN npm ci --omit=dev --workspace @hostdeck/api --no-audit --no-fund && npm cache clean --force
@@ -40,6 +42,9 @@ COPY --from=deps /app/package.json ./
 # The workspace packages are compiled into the bundle; npm's links to them only need their manifests.
 COPY --from=deps /app/packages/contracts/package.json packages/contracts/
 COPY --from=deps /app/tools/pterodactyl-sim/package.json tools/pterodactyl-sim/
+# Plugins run as they are (no build): the SDK they import at run time, and the shipped plugins.
+COPY --from=build /app/packages/plugin-sdk packages/plugin-sdk
+COPY --from=build /app/plugins plugins
 COPY --from=build /app/apps/api/package.json apps/api/
 COPY --from=build /app/apps/api/dist apps/api/dist
 # The server finds its migrations beside dist/ (apps/api/drizzle) and the client at apps/web/dist.

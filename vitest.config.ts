@@ -7,7 +7,7 @@ const projects: Parameters<typeof defineConfig>[0]['test'] extends infer T
   ? T extends { projects?: infer P }
     ? P
     : never
-  : never = ['packages/contracts', 'tools/pterodactyl-sim', 'apps/api', 'apps/web', 'e2e'];
+  : never = ['packages/contracts', 'tools/pterodactyl-sim', 'apps/api', 'apps/web', 'plugins', 'e2e'];
 if (process.env.TEST_DATABASE_URL) {
   projects.push({
     extends: './apps/api/vitest.config.ts',

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -16,6 +17,7 @@ import { type Bus, localBus, redisBus } from './lib/bus.ts';
 import { DeferredTasks } from './lib/deferred-tasks.ts';
 import { closeWebSocketsForRestart, ShutdownState } from './lib/graceful-shutdown.ts';
 import { LogRing, logDestination, logRedactPaths, stdoutDestination } from './lib/log-ring.ts';
+import { apiRoot } from './lib/paths.ts';
 import { mediaStorageFor } from './lib/s3-storage.ts';
 import { responseSerializerCompiler } from './lib/serializer.ts';
 import { AdblockService } from './modules/abuse/adblock.service.ts';
@@ -43,6 +45,8 @@ import { NotificationsHub } from './modules/notifications/notifications.hub.ts';
 import { PasskeySignInService } from './modules/passkeys/passkey-sign-in.service.ts';
 import { PasskeysService } from './modules/passkeys/passkeys.service.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
+import type { PluginDirs } from './modules/plugins/plugins.discovery.ts';
+import { PluginRegistry } from './modules/plugins/plugins.registry.ts';
 import { RedirectCache } from './modules/redirects/redirects.cache.ts';
 import { ServersService } from './modules/servers/servers.service.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
@@ -81,6 +85,8 @@ export interface BuildOptions {
   bus?: Bus;
   /** Where Cloudflare Turnstile's siteverify is; config.turnstileBaseUrl, else Cloudflare's. */
   turnstileBase?: string;
+  /** Where plugins are looked for; the shipped plugins/, DATA_DIR/plugins and node_modules otherwise. */
+  pluginDirs?: PluginDirs;
 }
 
 export type BuiltApp = FastifyInstance;
@@ -119,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await ctx.accountDeletion.stop();
     await ctx.imageRetention.stop();
     await ctx.announcementBell.stop();
+    await ctx.plugins.stop();
     await ctx.j4rRecheck.stop();
     await ctx.backupSchedule.stop();
     await ctx.vpnLists.stop();
@@ -158,6 +165,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   signUpGuard.add(vpn.signUpCheck());
   signUpGuard.add(new AltSignUpCheck(database.db, settings)).watch(new AltSignInWatcher(database.db, settings));
   const notifications = new NotificationsHub(bus);
+  const pluginDirs = options.pluginDirs ?? {
+    bundled: join(apiRoot, '..', '..', 'plugins'),
+    data: join(config.dataDir, 'plugins'),
+    npm: join(apiRoot, '..', '..', 'node_modules'),
+  };
   const ctx: AppContext = {
     config,
     database,
@@ -190,6 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     afk: new AfkService(database.db, settings, bus, app.log),
     notifications,
     announcementBell: new AnnouncementBellWorker(database.db, notifications, app.log),
+    plugins: new PluginRegistry(database.db, bus, app.log, appKey, panel, sessions, pluginDirs),
     payments: new PaymentsService(database.db, settings, publicUrl, options.stripeApi),
     serverLifecycle: new ServerLifecycleWorker(database.db, panel, settings, servers, app.log, publicUrl),
     accountDeletion: new AccountDeletionWorker(database.db, servers, media, app.log, settings),
@@ -246,6 +259,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.swagger(),
   );
   for (const routes of featureRoutes) await app.register(routes);
+  // The enabled plugins' code is loaded before the first request (a plugin that fails is listed as failed).
+  await ctx.plugins.init();
   await registerSpa(app);
   app.setNotFoundHandler((req, reply) =>
     reply

@@ -26,6 +26,7 @@ import type { NotificationsHub } from './modules/notifications/notifications.hub
 import type { PasskeySignInService } from './modules/passkeys/passkey-sign-in.service.ts';
 import type { PasskeysService } from './modules/passkeys/passkeys.service.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
+import type { PluginRegistry } from './modules/plugins/plugins.registry.ts';
 import type { RedirectCache } from './modules/redirects/redirects.cache.ts';
 import type { ServersService } from './modules/servers/servers.service.ts';
 import type { SettingsService } from './modules/settings/settings.service.ts';
@@ -89,6 +90,7 @@ export interface AppContext {
   /** Removes hosted images of deleted members once image_hosting_retention_days have passed. */
   imageRetention: ImageRetentionWorker;
   announcementBell: AnnouncementBellWorker;
+  plugins: PluginRegistry;
   /** Uploaded files (avatars, backgrounds, skins), served at /api/media/<key>. */
   media: MediaStorage;
   /** Redirect links by name, in memory (the SPA fallback answers /{name} from it). */

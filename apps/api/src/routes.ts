@@ -32,6 +32,7 @@ import { panelRoutes } from './modules/panel/panel.routes.ts';
 import { passkeyAuthRoutes } from './modules/passkeys/passkey-auth.routes.ts';
 import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { pluginsRoutes } from './modules/plugins/plugins.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { redeemRoutes } from './modules/redeem/redeem.routes.ts';
 import { redirectsRoutes } from './modules/redirects/redirects.routes.ts';
@@ -55,6 +56,7 @@ export const featureRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   sessionRoutes,
   dashboardRoutes,
   webVitalsRoutes,
+  pluginsRoutes,
   healthRoutes,
   probesRoutes,
   metricsRoutes,

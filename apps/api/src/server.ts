@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     app.ctx.accountDeletion,
     app.ctx.imageRetention,
     app.ctx.announcementBell,
+    app.ctx.plugins,
     app.ctx.j4rRecheck,
     app.ctx.backupSchedule,
     app.ctx.vpnLists,

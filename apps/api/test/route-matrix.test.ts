@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { permissionValues } from '@hostdeck/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,8 @@ import { memberWithPermissions } from './users.ts';
 let t: TestApp;
 let root: TestClient;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The test plugins (test/plugins): the plugin routes need one that loads and has settings.
+  t = await createTestApp({}, { pluginDirs: { bundled: fileURLToPath(new URL('./plugins', import.meta.url)) } });
   // Every request of the walk comes from one address; the walk is about access, not request budgets.
   await t.app.ctx.settings.update({ rate_limit_per_minute: 100_000 });
   root = await memberWithPermissions(t.app, ['admin.root'], 8);
@@ -339,6 +341,16 @@ const fixtures: Record<string, () => Promise<Request>> = {
   ...imageReportFixtures(),
   ...cloudFixtures(),
   ...backupFixtures(),
+  'GET /api/admin/plugins': async () => ({ url: '/api/admin/plugins' }),
+  'POST /api/admin/plugins/rescan': async () => ({ url: '/api/admin/plugins/rescan' }),
+  'GET /api/admin/plugins/permissions': async () => ({ url: '/api/admin/plugins/permissions' }),
+  'GET /api/admin/plugins/:identifier': async () => ({ url: '/api/admin/plugins/recorder' }),
+  'POST /api/admin/plugins/:identifier/enable': async () => ({ url: '/api/admin/plugins/recorder/enable' }),
+  'POST /api/admin/plugins/:identifier/disable': async () => ({ url: '/api/admin/plugins/recorder/disable' }),
+  'PUT /api/admin/plugins/:identifier/config': async () => ({
+    url: '/api/admin/plugins/recorder/config',
+    payload: { values: { greeting: 'matrix' } },
+  }),
   'GET /api/admin/server-queue': async () => ({ url: '/api/admin/server-queue?status=pending' }),
   'POST /api/admin/server-queue': async () => ({ url: '/api/admin/server-queue', payload: await queueCreateBody() }),
   'GET /api/admin/users/:id/coins': async () => ({ url: `/api/admin/users/${(await member()).id}/coins?kind=store` }),

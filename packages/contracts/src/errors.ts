@@ -150,6 +150,10 @@ export const errorStatus = {
   UPLOAD_KEY_INVALID: 401,
   /** This visitor or member already has a report of this image waiting for staff. */
   IMAGE_REPORT_DUPLICATE: 409,
+  /** A plugin whose manifest was refused or that is not for this version cannot be enabled. */
+  PLUGIN_NOT_LOADABLE: 409,
+  /** A plugin's route failed or did not answer in time (the plugin's own errors carry their codes). */
+  PLUGIN_FAILED: 502,
   RATE_LIMITED: 429,
   /** The address is on a VPN/proxy list or the reputation service says so (anti-VPN). */
   VPN_BLOCKED: 403,

@@ -17,6 +17,7 @@ export * from './money.ts';
 export * from './pagination.ts';
 export * from './passkeys.ts';
 export * from './permissions.ts';
+export * from './plugins.ts';
 export * from './probes.ts';
 export * from './resource.ts';
 export * from './resources/announcements.ts';

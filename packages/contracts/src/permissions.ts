@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLUGIN_PERMISSION } from './plugins.ts';
 
 export { ADMIN_ROLE_MAX, ADMIN_ROLE_MIN, hasPermission, isAdminRole, ROOT_PERMISSION } from './access-checks.ts';
 
@@ -90,6 +91,7 @@ add('user.permission.vpn', 'user', 'Bypass the anti-VPN check');
 export const permissionCatalogue: readonly PermissionEntry[] = Object.freeze(entries);
 export const permissionValues: readonly string[] = entries.map((e) => e.value);
 
+/** A permission of the catalogue, or one a plugin adds (plugin.<identifier>.<name>, contracts/plugins.ts). */
 export const PermissionSchema = z
   .string()
-  .refine((v) => permissionValues.includes(v), { message: 'Unknown permission' });
+  .refine((v) => permissionValues.includes(v) || PLUGIN_PERMISSION.test(v), { message: 'Unknown permission' });

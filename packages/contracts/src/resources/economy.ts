@@ -22,6 +22,8 @@ export const coinKinds = [
   'early_supporter',
   /** An image upload's cost (image_hosting_cost); given back as a refund if the file cannot be stored. */
   'image_upload',
+  /** Credited by a plugin (the reference names it), e.g. the daily reward. */
+  'plugin',
   /** The balance left when the member deleted their account (see docs/data-retention.md). */
   'account_deleted',
 ] as const;

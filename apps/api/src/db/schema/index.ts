@@ -7,6 +7,7 @@ export * from './ledger.ts';
 export * from './mail.ts';
 export * from './operations.ts';
 export * from './payments.ts';
+export * from './plugins.ts';
 export * from './redirects.ts';
 export * from './referrals.ts';
 export * from './rewards.ts';

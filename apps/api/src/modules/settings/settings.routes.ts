@@ -68,6 +68,7 @@ export async function settingsRoutes(fastify: FastifyInstance): Promise<void> {
         Object.keys(req.body.values).map((k) => [k, settingsByKey.has(k) ? settings.get(k) : null]),
       );
       await settings.update(req.body.values);
+      await app.ctx.plugins.emit('settings.changed', { keys: Object.keys(req.body.values) });
       const after = Object.fromEntries(Object.keys(req.body.values).map((k) => [k, settings.get(k)]));
       await recordAudit(app.ctx.db, {
         actorId: actorOf(req).id,

@@ -1,0 +1,212 @@
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestClient } from '../../../test/client.ts';
+import { testConfig } from '../../../test/config.ts';
+import { memberWithPermissions, signedUpMember } from '../../../test/users.ts';
+import { type BuiltApp, buildApp } from '../../app.ts';
+import { coinLedger, pluginKv } from '../../db/schema/index.ts';
+import { MAX_CONSECUTIVE_FAILURES } from './plugins.registry.ts';
+
+const fixtures = fileURLToPath(new URL('../../../test/plugins', import.meta.url));
+const pluginDirs = { bundled: fixtures };
+let t: TestApp;
+/** A second instance on the same database and bus. */
+let other: BuiltApp;
+let admin: TestClient;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { pluginDirs });
+  other = await buildApp(testConfig(), { database: t.database, bus: t.app.ctx.bus, logger: false, pluginDirs });
+  for (const app of [t.app, other]) app.ctx.plugins.hookTimeoutMs = 300;
+  admin = await memberWithPermissions(t.app, ['admin.root'], 8);
+});
+afterAll(async () => {
+  await other.close();
+  await t.close();
+});
+
+const plugin = async (id: string, app = t.app) => (await app.ctx.plugins.list()).find((p) => p.identifier === id)!;
+const setEnabled = (id: string, on: boolean) => admin.post(`/api/admin/plugins/${id}/${on ? 'enable' : 'disable'}`);
+/** What the recorder's hooks wrote, read from its own store rows. */
+async function recorded(key: string): Promise<unknown> {
+  const rows = await t.app.ctx.db.select().from(pluginKv).where(eq(pluginKv.key, key));
+  return rows.find((r) => r.plugin === 'recorder')?.value;
+}
+/** Runs the waiting events' hooks on both instances at once, as two servers would. */
+const drainBoth = () => Promise.all([t.app.ctx.plugins.drain(), other.ctx.plugins.drain()]);
+
+describe('finding plugins', () => {
+  it('lists every plugin with its status; a bad manifest or an old plugin is listed with why, never loaded', async () => {
+    const res = await admin.get('/api/admin/plugins');
+    expect(res.statusCode, res.body).toBe(200);
+    const byId: Record<string, { status: string; error: string | null }> = Object.fromEntries(
+      (res.json().data as { identifier: string; status: string; error: string | null }[]).map((p) => [p.identifier, p]),
+    );
+    expect(byId.recorder).toMatchObject({ status: 'disabled', enabled: false, version: '1.0.0', config_fields: 4 });
+    expect(byId['bad-manifest']).toMatchObject({ status: 'invalid' });
+    expect(byId['bad-manifest']?.error).toMatch(/identifier/);
+    expect(byId['old-version']).toMatchObject({ status: 'incompatible' });
+    expect(byId['old-version']?.error).toContain('<0.0.1');
+
+    const refused = await setEnabled('old-version', true);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error_code).toBe('PLUGIN_NOT_LOADABLE');
+  });
+
+  it('refuses, at load, a plugin route without an access rule, and says so', async () => {
+    const res = await setEnabled('no-access', true);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('declares no access rule');
+    expect(await plugin('no-access')).toMatchObject({ status: 'failed', enabled: false });
+    expect((await plugin('no-access')).error).toContain('declares no access rule');
+  });
+
+  it('is closed to members', async () => {
+    const { client } = await signedUpMember(t.app);
+    expect((await client.get('/api/admin/plugins')).statusCode).toBe(403);
+    expect((await client.post('/api/admin/plugins/recorder/enable')).statusCode).toBe(403);
+  });
+});
+
+describe('a running plugin', () => {
+  beforeAll(async () => {
+    const res = await setEnabled('recorder', true);
+    expect(res.statusCode, res.body).toBe(200);
+    // The other instance follows through the bus.
+    for (let i = 0; i < 200 && (await plugin('recorder', other)).status !== 'enabled'; i++)
+      await new Promise((r) => setTimeout(r, 10));
+  });
+
+  it('runs each hook exactly once per event, with two instances taking events', async () => {
+    const before = ((await recorded('count:member.registered')) as number | undefined) ?? 0;
+    const members = await Promise.all([1, 2, 3].map(() => signedUpMember(t.app)));
+    await drainBoth();
+    expect(await recorded('count:member.registered')).toBe(before + 3);
+    const last = (await recorded('last:member.registered')) as { user: { id: string; email: string } };
+    expect(members.map((m) => m.id)).toContain(last.user.id);
+    const seen = await t.app.ctx.db.select().from(pluginKv).where(eq(pluginKv.plugin, 'recorder'));
+    expect(seen.filter((r) => r.key.startsWith('seen:')).every((r) => r.value === 1)).toBe(true);
+  });
+
+  it('turns every coin movement into coins.changed, and only committed ones', async () => {
+    const { client, id } = await signedUpMember(t.app);
+    const gift = await client.post('/api/plugins/recorder/gift');
+    expect(gift.statusCode, gift.body).toBe(200);
+    expect(gift.json()).toMatchObject({ credited: true });
+    // Once per key: the second gift is the plugin's own error answer, and no second ledger line.
+    const again = await client.post('/api/plugins/recorder/gift');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ success: false, error_code: 'ALREADY_GIFTED', message: 'Only one gift each' });
+    const lines = await t.app.ctx.db.select().from(coinLedger).where(eq(coinLedger.userId, id));
+    expect(lines.filter((l) => l.kind === 'plugin')).toHaveLength(1);
+    await drainBoth();
+    expect(await recorded('last:coins.changed')).toMatchObject({ user_id: id, delta: 5, kind: 'plugin' });
+  });
+
+  it('serves its routes with the access they declare', async () => {
+    const hello = await t.app.inject({ method: 'GET', url: '/api/plugins/recorder/hello' });
+    expect(hello.json()).toEqual({ success: true, greeting: 'hello' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/plugins/recorder/whoami' })).statusCode).toBe(401);
+    const { client } = await signedUpMember(t.app);
+    const username = (await client.get('/api/user/session')).json().user_info.username;
+    expect((await client.get('/api/plugins/recorder/whoami')).json()).toMatchObject({ member: username });
+    expect((await client.get('/api/plugins/recorder/count/member.registered')).statusCode).toBe(403);
+    const peeker = await memberWithPermissions(t.app, ['plugin.recorder.peek'], 2);
+    expect((await peeker.get('/api/plugins/recorder/count/member.registered')).json().count).toBeGreaterThan(0);
+    expect((await client.get('/api/plugins/recorder/nowhere')).statusCode).toBe(404);
+    const boom = await t.app.inject({ method: 'GET', url: '/api/plugins/recorder/boom' });
+    expect(boom.statusCode).toBe(502);
+    expect(boom.json().error_code).toBe('PLUGIN_FAILED');
+    expect(boom.body).not.toContain('kaboom');
+  });
+
+  it('checks its configuration against its fields; a secret is write-only', async () => {
+    const bad = await admin.put('/api/admin/plugins/recorder/config', {
+      values: { greeting: '', limit: 11.5, events: ['c'], nope: 1 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields).sort()).toEqual(['events', 'greeting', 'limit', 'nope']);
+
+    const ok = await admin.put('/api/admin/plugins/recorder/config', {
+      values: { greeting: 'hi there', limit: 5, events: ['a'], token: 's3cret-value' },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({
+      values: { greeting: 'hi there', limit: 5, events: ['a'] },
+      secrets_set: ['token'],
+    });
+    expect(ok.body).not.toContain('s3cret-value');
+    expect((await admin.get('/api/admin/plugins/recorder')).body).not.toContain('s3cret-value');
+    // The plugin's code sees the new values, on the other instance too.
+    expect((await t.app.inject({ method: 'GET', url: '/api/plugins/recorder/hello' })).json().greeting).toBe(
+      'hi there',
+    );
+    await expect
+      .poll(async () => (await other.inject({ method: 'GET', url: '/api/plugins/recorder/hello' })).json().greeting)
+      .toBe('hi there');
+    // Left out, the secret stays; an empty string clears it.
+    await admin.put('/api/admin/plugins/recorder/config', { values: { greeting: 'hi' } });
+    expect((await admin.get('/api/admin/plugins/recorder')).json().data.secrets_set).toEqual(['token']);
+    await admin.put('/api/admin/plugins/recorder/config', { values: { token: '' } });
+    expect((await admin.get('/api/admin/plugins/recorder')).json().data.secrets_set).toEqual([]);
+    const audit = await admin.get('/api/admin/audit?target_type=plugin&target_id=recorder');
+    expect(audit.body).not.toContain('s3cret-value');
+    expect(audit.json().data.map((a: { action: string }) => a.action)).toContain('plugin.configure');
+  });
+
+  it('gives the browser its client entry and a stylesheet scoped to its components', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/api/plugins/client' });
+    expect(list.json().data).toContainEqual({
+      identifier: 'recorder',
+      version: '1.0.0',
+      script: '/api/plugins/recorder/client.js?v=1.0.0',
+      style: '/api/plugins/recorder/client.css?v=1.0.0',
+    });
+    const js = await t.app.inject({ method: 'GET', url: '/api/plugins/recorder/client.js' });
+    expect(js.headers['content-type']).toContain('text/javascript');
+    const css = await t.app.inject({ method: 'GET', url: '/api/plugins/recorder/client.css' });
+    expect(css.body).toContain('[data-plugin="recorder"] {');
+    expect(css.body).not.toContain('evil.example');
+  });
+
+  it('stops at once when disabled, on every instance', async () => {
+    const before = await recorded('count:member.registered');
+    expect((await setEnabled('recorder', false)).statusCode).toBe(200);
+    await expect.poll(async () => (await plugin('recorder', other)).status).toBe('disabled');
+    await signedUpMember(t.app);
+    await drainBoth();
+    expect(await recorded('count:member.registered')).toBe(before);
+    expect((await t.app.inject({ method: 'GET', url: '/api/plugins/recorder/hello' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/plugins/client' })).json().data).toEqual([]);
+  });
+});
+
+describe('isolation', () => {
+  it('a hook that throws is counted, and the plugin is switched off after too many in a row; the panel stays up', async () => {
+    expect((await setEnabled('thrower', true)).statusCode).toBe(200);
+    for (let i = 0; i < MAX_CONSECUTIVE_FAILURES; i++) await signedUpMember(t.app);
+    await drainBoth();
+    const p = await plugin('thrower');
+    expect(p).toMatchObject({ status: 'failed', enabled: false });
+    expect(p.failures.total).toBe(MAX_CONSECUTIVE_FAILURES);
+    expect(p.error).toContain('this hook always fails');
+    expect((await t.app.inject({ method: 'GET', url: '/api/system/settings' })).statusCode).toBe(200);
+    // Enabled again by staff, it starts from a clean count.
+    expect((await setEnabled('thrower', true)).json().data).toMatchObject({ status: 'enabled' });
+    expect((await plugin('thrower')).failures.consecutive).toBe(0);
+    await setEnabled('thrower', false);
+  });
+
+  it('a hook that never answers is abandoned at its time limit and counted; sign-ups are not held up', async () => {
+    expect((await setEnabled('hanger', true)).statusCode).toBe(200);
+    const res = await signedUpMember(t.app);
+    expect(res.id).toBeTruthy();
+    await t.app.ctx.plugins.drain();
+    const p = await plugin('hanger');
+    expect(p.failures.total).toBe(1);
+    expect(p.failures.last_error).toContain('Did not finish within 300 ms');
+    await setEnabled('hanger', false);
+  });
+});

@@ -1,0 +1,6 @@
+export default {
+  hooks: {
+    // Never settles: the panel must give up on it and go on.
+    'member.registered': () => new Promise(() => {}),
+  },
+};

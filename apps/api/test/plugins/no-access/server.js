@@ -1,0 +1,1 @@
+export default { routes: [{ method: 'GET', path: '/open', handler: () => ({ success: true }) }] };

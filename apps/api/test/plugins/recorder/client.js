@@ -1,0 +1,3 @@
+export default (api) => {
+  api.registerSlot('dashboard.cards', () => api.React.createElement('p', { className: 'note' }, 'recorder'));
+};

@@ -1,0 +1,7 @@
+export default {
+  hooks: {
+    'member.registered': () => {
+      throw new Error('this hook always fails');
+    },
+  },
+};
