@@ -1,6 +1,7 @@
 import { APP_VERSION, type HealthCheck, type HealthReport, type HealthState } from '@hostdeck/contracts';
 import type { AppContext } from '../../context.ts';
 import { checkVpnLists } from '../abuse/vpn-health.ts';
+import { checkPlugins } from '../plugins/plugins.health.ts';
 import {
   checkDatabase,
   checkDisk,
@@ -32,7 +33,7 @@ export interface HealthOptions {
  */
 export class HealthService {
   constructor(
-    private readonly ctx: Pick<AppContext, 'db' | 'config' | 'panel' | 'settings' | 'vpn'>,
+    private readonly ctx: Pick<AppContext, 'db' | 'config' | 'panel' | 'settings' | 'vpn' | 'plugins'>,
     private readonly options: HealthOptions = {},
   ) {}
 
@@ -52,6 +53,7 @@ export class HealthService {
       ['disk', () => checkDisk(config.dataDir, this.options.statfs)],
       ['migrations', () => checkMigrations(db, this.options.migrationsFolder)],
       ['vpn', () => checkVpnLists(this.ctx.vpn)],
+      ['plugins', () => checkPlugins(this.ctx.plugins)],
       [
         'version',
         async () => ({

@@ -22,7 +22,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Keys = 'database' | 'panel' | 'smtp' | 'workers' | 'queue' | 'outbox' | 'disk' | 'migrations' | 'version' | 'vpn';
+type Keys =
+  | 'database'
+  | 'panel'
+  | 'smtp'
+  | 'workers'
+  | 'queue'
+  | 'outbox'
+  | 'disk'
+  | 'migrations'
+  | 'version'
+  | 'vpn'
+  | 'plugins';
 async function checks(): Promise<Record<Keys, HealthCheck> & { overall: string }> {
   const res = await admin.get('/api/admin/health');
   expect(res.statusCode).toBe(200);
@@ -56,6 +67,7 @@ describe('health', () => {
         'outbox',
         'overall',
         'panel',
+        'plugins',
         'queue',
         'smtp',
         'version',
@@ -70,6 +82,7 @@ describe('health', () => {
     expect(c.version).toMatchObject({ state: 'green', params: { version: '0.1.0' } });
     expect(c.disk.state).toBe('green');
     expect(c.vpn).toMatchObject({ state: 'green', reason: 'vpn.off' });
+    expect(c.plugins).toMatchObject({ state: 'green', reason: 'plugins.ok' });
     expect(c.overall).not.toBe('green');
   });
 

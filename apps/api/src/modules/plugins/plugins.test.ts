@@ -193,6 +193,12 @@ describe('isolation', () => {
     expect(p.failures.total).toBe(MAX_CONSECUTIVE_FAILURES);
     expect(p.error).toContain('this hook always fails');
     expect((await t.app.inject({ method: 'GET', url: '/api/system/settings' })).statusCode).toBe(200);
+    // The health page says which plugin failed.
+    const health = (await admin.get('/api/admin/health'))
+      .json()
+      .checks.find((c: { key: string }) => c.key === 'plugins');
+    expect(health).toMatchObject({ state: 'amber', reason: 'plugins.failed' });
+    expect(health.params.names).toContain('Thrower');
     // Enabled again by staff, it starts from a clean count.
     expect((await setEnabled('thrower', true)).json().data).toMatchObject({ status: 'enabled' });
     expect((await plugin('thrower')).failures.consecutive).toBe(0);
