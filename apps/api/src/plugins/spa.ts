@@ -1,4 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { validAdsClientCode } from '@hostdeck/contracts';
@@ -48,8 +49,39 @@ export async function registerSpa(app: FastifyInstance): Promise<void> {
     if (/\.[a-z0-9]+$/i.test(path) && path.startsWith('assets/'))
       return reply.status(404).type('text/plain').send('Not found');
     if (validAdsClientCode(settings.string('ads_client_code'))) reply.header('content-security-policy', adsCsp);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const page = indexPage(join(root, 'index.html'), app.ctx.plugins.clientEntries());
+    reply.header('cache-control', 'no-cache').header('etag', page.etag);
+    if (req.headers['if-none-match'] === page.etag) return reply.status(304).send();
+    return reply.type('text/html; charset=utf-8').send(page.html);
   });
+}
+
+let template: { file: string; mtime: number; head: string; tail: string | null } | undefined;
+let lastPage: { key: string; html: string; etag: string } | undefined;
+
+/**
+ * index.html with the enabled client plugins written in (`#hostdeck-plugins`, a JSON script the
+ * browser does not run), so start-up installs them without asking. Rebuilt when the file or the
+ * list changes; `<` is escaped so nothing in the list can end the script element.
+ */
+function indexPage(file: string, entries: unknown[]): { html: string; etag: string } {
+  const mtime = statSync(file).mtimeMs;
+  if (template?.file !== file || template.mtime !== mtime) {
+    const text = readFileSync(file, 'utf8');
+    // A page without a head gets nothing written in (the client then asks GET /api/plugins/client).
+    const at = text.includes('</head>') ? text.indexOf('</head>') : -1;
+    template = { file, mtime, head: at < 0 ? text : text.slice(0, at), tail: at < 0 ? null : text.slice(at) };
+    lastPage = undefined;
+  }
+  const json = JSON.stringify(entries).replace(/</g, '\\u003c');
+  if (lastPage?.key !== json) {
+    const html =
+      template.tail === null
+        ? template.head
+        : `${template.head}  <script type="application/json" id="hostdeck-plugins">${json}</script>\n  ${template.tail}`;
+    lastPage = { key: json, html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
+  }
+  return lastPage;
 }
 
 function isFile(path: string): boolean {

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +13,9 @@ import { coinLedger, pluginKv } from '../../db/schema/index.ts';
 import { MAX_CONSECUTIVE_FAILURES } from './plugins.registry.ts';
 
 const fixtures = fileURLToPath(new URL('../../../test/plugins', import.meta.url));
+/** A built client of one page, so the page the server fills in can be read. */
+const webDist = mkdtempSync(join(tmpdir(), 'hostdeck-web-'));
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body></body></html>');
 const pluginDirs = { bundled: fixtures };
 let t: TestApp;
 /** A second instance on the same database and bus. */
@@ -17,7 +23,7 @@ let other: BuiltApp;
 let admin: TestClient;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { pluginDirs });
+  t = await createTestApp({ webDistDir: webDist }, { pluginDirs });
   other = await buildApp(testConfig(), { database: t.database, bus: t.app.ctx.bus, logger: false, pluginDirs });
   for (const app of [t.app, other]) app.ctx.plugins.hookTimeoutMs = 300;
   admin = await memberWithPermissions(t.app, ['admin.root'], 8);
@@ -164,6 +170,16 @@ describe('a running plugin', () => {
       script: '/api/plugins/recorder/client.js?v=1.0.0',
       style: '/api/plugins/recorder/client.css?v=1.0.0',
     });
+    // The page carries the same list, so start-up does not have to ask for it.
+    const page = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    const script = page.body.match(/<script type="application\/json" id="hostdeck-plugins">(.*?)<\/script>/)?.[1];
+    expect(JSON.parse(script ?? 'null')).toEqual(list.json().data);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard',
+      headers: { 'if-none-match': page.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
     const js = await t.app.inject({ method: 'GET', url: '/api/plugins/recorder/client.js' });
     expect(js.headers['content-type']).toContain('text/javascript');
     const css = await t.app.inject({ method: 'GET', url: '/api/plugins/recorder/client.css' });
@@ -180,6 +196,9 @@ describe('a running plugin', () => {
     expect(await recorded('count:member.registered')).toBe(before);
     expect((await t.app.inject({ method: 'GET', url: '/api/plugins/recorder/hello' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/plugins/client' })).json().data).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/dashboard' })).body).toContain(
+      'id="hostdeck-plugins">[]</script>',
+    );
   });
 });
 
