@@ -187,6 +187,17 @@ describe('a running plugin', () => {
     expect(css.body).not.toContain('evil.example');
   });
 
+  it('runs a job on one instance per period', async () => {
+    const now = new Date(Date.now() + 3_600_000);
+    const ran = await Promise.all([t.app.ctx.plugins.runDueJobs(now), other.ctx.plugins.runDueJobs(now)]);
+    expect(ran[0] + ran[1]).toBe(1);
+    expect(await recorded('job:runs')).toBe(1);
+    // Not due again before its period is over.
+    expect(await t.app.ctx.plugins.runDueJobs(new Date(now.getTime() + 30_000))).toBe(0);
+    expect(await other.ctx.plugins.runDueJobs(new Date(now.getTime() + 61_000))).toBe(1);
+    expect(await recorded('job:runs')).toBe(2);
+  });
+
   it('stops at once when disabled, on every instance', async () => {
     const before = await recorded('count:member.registered');
     expect((await setEnabled('recorder', false)).statusCode).toBe(200);

@@ -19,6 +19,13 @@ export default definePlugin({
     'settings.changed': record,
     'announcement.published': record,
   },
+  jobs: [
+    {
+      name: 'tally',
+      everySeconds: 60,
+      run: async (ctx) => ctx.store.set('job:runs', ((await ctx.store.get('job:runs')) ?? 0) + 1),
+    },
+  ],
   routes: [
     {
       method: 'GET',
