@@ -8,6 +8,7 @@ import { departmentPages } from '../features/departments/routes.ts';
 import { imageReportPages } from '../features/image-reports/routes.ts';
 import { j4rServerPages } from '../features/j4r-servers/routes.ts';
 import { mailAdminPages } from '../features/mail-templates/routes.ts';
+import { pluginPages } from '../features/plugins/routes.ts';
 import { redirectLinkPages } from '../features/redirect-links/routes.ts';
 import { ticketAdminPages } from '../features/tickets/routes.ts';
 import { plannedAdminRoutes } from './admin-routes.ts';
@@ -74,6 +75,7 @@ const adminPages: { path: string; permission: string; lazy: RouteObject['lazy'] 
   ...cloudPages,
   ...backupPages,
   ...mailAdminPages,
+  ...pluginPages,
   {
     path: 'api-keys',
     permission: 'admin.apikeys.list',

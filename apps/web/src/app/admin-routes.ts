@@ -44,8 +44,6 @@ export const plannedAdminRoutes: AdminRoute[] = [
   { path: 'server-queue/:id/delete', permission: 'admin.server.queue.delete', title: 'admin.nav.serverQueue' },
   { path: 'servers', permission: 'admin.servers.list', title: 'admin.nav.servers' },
   { path: 'backups', permission: 'admin.backups.list', title: 'admin.nav.backups' },
-  { path: 'plugins', permission: 'admin.plugins.list', title: 'admin.nav.plugins' },
-  { path: 'plugins/:identifier/config', permission: 'admin.plugins.edit', title: 'admin.nav.plugins' },
   { path: 'images', permission: 'admin.images.list', title: 'admin.nav.images' },
   { path: 'images/create', permission: 'admin.images.create', title: 'admin.nav.images' },
   { path: 'images/:id/delete', permission: 'admin.images.delete', title: 'admin.nav.images' },

@@ -40,6 +40,7 @@ export const memberSections: readonly string[] = [
 export const adminSections: readonly string[] = [
   'accountFlags',
   'adminDashboard',
+  'adminPlugins',
   'apiKeys',
   'audit',
   'backups',

@@ -17,17 +17,26 @@ function ShellLayout({
   entries,
   label,
   badges,
+  pluginItems,
 }: {
   entries: NavEntry[];
   label: string;
   badges?: Parameters<typeof SideNav>[0]['badges'];
+  pluginItems?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   return (
     <div className="min-h-dvh">
       <TopBar onMenu={() => setOpen(true)} />
       <div className="flex">
-        <SideNav entries={entries} open={open} onClose={() => setOpen(false)} label={label} badges={badges} />
+        <SideNav
+          entries={entries}
+          open={open}
+          onClose={() => setOpen(false)}
+          label={label}
+          badges={badges}
+          pluginItems={pluginItems}
+        />
         <main className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8 print:p-0">
           <Outlet />
         </main>
@@ -55,6 +64,7 @@ export function MemberShell() {
       entries={enabledEntries(memberNav, settingsStore.get)}
       label={t('nav.main')}
       badges={{ '/announcements': { count: unread, label: t('announcements.unreadCount', { count: unread }) } }}
+      pluginItems
     />
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { PluginSlot } from '../../components/ui/plugin-slot.tsx';
 import { useUiSettings } from '../../lib/ui-settings.ts';
 import { surfaceProps } from '../../lib/ui-surface.ts';
 import type { NavEntry } from '../nav.ts';
@@ -14,6 +15,7 @@ export function SideNav({
   onClose,
   label,
   badges = {},
+  pluginItems = false,
 }: {
   entries: NavEntry[];
   open: boolean;
@@ -21,6 +23,8 @@ export function SideNav({
   label: string;
   /** A count beside an entry, by its path (e.g. unread announcements); nothing when 0. */
   badges?: Record<string, { count: number; label: string }>;
+  /** Plugins' links (the sidebar.items slot) below the entries: the member area's sidebar. */
+  pluginItems?: boolean;
 }) {
   const { t } = useTranslation();
   const ui = useUiSettings().sidebar;
@@ -40,7 +44,10 @@ export function SideNav({
         data-testid="sidebar"
         // Compact: icons only on wide screens (the phone's drawer keeps its words).
         data-compact={ui.compactMode || undefined}
-        className={`surface fixed inset-y-0 left-0 z-40 w-64 overflow-y-auto rounded-none border-y-0 border-l-0 p-3 transition-transform lg:sticky lg:top-[57px] lg:z-10 lg:h-[calc(100dvh-57px)] lg:translate-x-0 print:hidden ${open ? 'translate-x-0' : '-translate-x-full'}`}
+        // On a phone, a drawer: shown while open, coming in with the sidebar's animation style (styles.css).
+        data-open={open || undefined}
+        data-anim={ui.animationStyle}
+        className="surface drawer fixed inset-y-0 left-0 z-40 w-64 overflow-y-auto rounded-none border-y-0 border-l-0 p-3 lg:sticky lg:top-[57px] lg:z-10 lg:h-[calc(100dvh-57px)] print:hidden"
       >
         <ul className="flex flex-col gap-0.5">
           {entries.map((e, i) => (
@@ -68,6 +75,13 @@ export function SideNav({
             </li>
           ))}
         </ul>
+        {pluginItems && (
+          <PluginSlot
+            name="sidebar.items"
+            list
+            className="mt-2 flex flex-col gap-0.5 border-t border-slate-200 pt-2 dark:border-slate-800"
+          />
+        )}
       </nav>
     </>
   );

@@ -2,6 +2,7 @@ import { Gift, ShieldCheck, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PluginSlot } from '../../components/ui/plugin-slot.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { myCoinHistory } from '../coins/api.ts';
@@ -88,7 +89,7 @@ export function AccountPage() {
             <h1 id="account-title" className="text-2xl font-bold break-words">
               {t('account.title')}
             </h1>
-            <p className="text-sm text-slate-500 break-words">{name || member.username}</p>
+            <p className="text-sm text-muted break-words">{name || member.username}</p>
           </div>
           {uuid && (
             <Link to={`/profile/${uuid}`} className={secondaryLink} data-testid="public-profile-link">
@@ -100,7 +101,7 @@ export function AccountPage() {
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
           {rows.map(([label, value, testId]) => (
             <div key={testId} className="flex min-w-0 flex-col gap-1">
-              <dt className="text-xs text-slate-500">{label}</dt>
+              <dt className="text-xs text-muted">{label}</dt>
               <dd className="flex min-w-0 items-center gap-2 font-medium" data-testid={testId}>
                 {testId === 'account-two-factor' && (
                   <ShieldCheck
@@ -146,6 +147,7 @@ export function AccountPage() {
           }
         />
       </div>
+      <PluginSlot name="account.sections" className="flex flex-col gap-6" />
       <DeleteSection />
     </div>
   );

@@ -1,6 +1,7 @@
 import { DASHBOARD_PERMISSIONS, hasPermission } from '@hostdeck/contracts';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PluginSlot } from '../../components/ui/plugin-slot.tsx';
 import { useSession } from '../../lib/use-session.ts';
 import {
   ActivityWidget,
@@ -35,12 +36,12 @@ export function AdminDashboardPage() {
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       <section className="surface p-6">
         <h1 className="text-2xl font-bold">{t('admin.home.title')}</h1>
-        <p className="mt-1 text-sm text-slate-500">
+        <p className="mt-1 text-sm text-muted">
           {t('adminDashboard.subtitle', { role: data?.userInfo.role_display_name ?? '' })}
         </p>
       </section>
       {shown.length === 0 ? (
-        <p className="surface p-6 text-sm text-slate-500" data-testid="no-widgets">
+        <p className="surface p-6 text-sm text-muted" data-testid="no-widgets">
           {t('adminDashboard.noWidgets')}
         </p>
       ) : (
@@ -50,6 +51,7 @@ export function AdminDashboardPage() {
           ))}
         </div>
       )}
+      <PluginSlot name="admin.dashboard.widgets" className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" />
     </div>
   );
 }

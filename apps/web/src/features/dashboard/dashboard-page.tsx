@@ -1,6 +1,7 @@
 import { Coins, Cpu, Database, HardDrive, MemoryStick, Network, Save, Server, ShieldCheck, Ticket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PluginSlot } from '../../components/ui/plugin-slot.tsx';
 import { Stat } from '../../components/ui/stat.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { useSession } from '../../lib/use-session.ts';
@@ -31,12 +32,12 @@ export function DashboardPage() {
       <section className="surface flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold">{t('dashboard.greeting', { name: info.first_name ?? info.username })}</h1>
-          <p className="mt-1 text-sm text-slate-500">{t('dashboard.subtitle')}</p>
+          <p className="mt-1 text-sm text-muted">{t('dashboard.subtitle')}</p>
         </div>
         <div className="flex items-center gap-3 rounded-2xl bg-amber-400/10 px-5 py-3">
           <Coins className="size-8 text-amber-500 dark:text-coin" aria-hidden />
           <div>
-            <p className="text-xs tracking-wide text-slate-500 uppercase">{t('dashboard.coins')}</p>
+            <p className="text-xs tracking-wide text-muted uppercase">{t('dashboard.coins')}</p>
             <p className="text-2xl font-bold" data-testid="coins">
               {fmt(info.credits)}
             </p>
@@ -63,10 +64,10 @@ export function DashboardPage() {
             <li key={l.key} className="surface flex items-center gap-3 p-4" data-testid={`limit-${l.key}`}>
               <l.icon className="size-6 shrink-0 text-brand-400" aria-hidden />
               <div className="min-w-0">
-                <p className="truncate text-xs text-slate-500">{t(l.label)}</p>
+                <p className="truncate text-xs text-muted">{t(l.label)}</p>
                 <p className="text-lg font-semibold">
                   {fmt(info[l.key])}
-                  {l.unit && <span className="ml-1 text-xs font-normal text-slate-500">{l.unit}</span>}
+                  {l.unit && <span className="ml-1 text-xs font-normal text-muted">{l.unit}</span>}
                 </p>
               </div>
             </li>
@@ -76,12 +77,14 @@ export function DashboardPage() {
 
       <ServersPanel />
 
+      <PluginSlot name="dashboard.cards" className="grid grid-cols-1 gap-4 md:grid-cols-2" />
+
       <section className="surface flex flex-wrap items-center justify-between gap-4 p-6">
         <div className="flex items-center gap-3">
-          <ShieldCheck className={`size-6 ${info.two_fa_enabled ? 'text-brand-400' : 'text-slate-500'}`} aria-hidden />
+          <ShieldCheck className={`size-6 ${info.two_fa_enabled ? 'text-brand-400' : 'text-muted'}`} aria-hidden />
           <div>
             <h2 className="text-lg font-semibold">{t('dashboard.securityTitle')}</h2>
-            <p className="text-sm text-slate-500">
+            <p className="text-sm text-muted">
               {t(info.two_fa_enabled ? 'dashboard.twoFactorOn' : 'dashboard.twoFactorOff')}
             </p>
           </div>

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Loading } from '../../components/ui/loading.tsx';
+import { PluginSlot } from '../../components/ui/plugin-slot.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useSession } from '../../lib/use-session.ts';
@@ -102,25 +103,32 @@ export function ProfilePage() {
               <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
                 <div className="flex min-w-0 flex-1 flex-col gap-5">
                   <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
-                    <div className="flex items-center gap-3 rounded-xl bg-slate-100 px-4 py-3 dark:bg-slate-800/60">
-                      <CalendarDays className="size-5 shrink-0 text-brand-500" aria-hidden />
-                      <div>
-                        <dt className="text-xs text-slate-500">{t('profiles.joined')}</dt>
-                        <dd className="font-semibold" data-testid="profile-joined">
-                          <time dateTime={p.joined_at} title={f.relative(p.joined_at)}>
-                            {f.date(p.joined_at)}
-                          </time>
-                        </dd>
-                      </div>
+                    {/* A group holds only its <dt> and <dd>: the icon sits in the term, drawn at the left. */}
+                    <div className="relative rounded-xl bg-slate-100 py-3 pr-4 pl-12 dark:bg-slate-800/60">
+                      <dt className="text-xs text-muted">
+                        <CalendarDays
+                          className="absolute top-1/2 left-4 size-5 -translate-y-1/2 text-brand-500"
+                          aria-hidden
+                        />
+                        {t('profiles.joined')}
+                      </dt>
+                      <dd className="font-semibold" data-testid="profile-joined">
+                        <time dateTime={p.joined_at} title={f.relative(p.joined_at)}>
+                          {f.date(p.joined_at)}
+                        </time>
+                      </dd>
                     </div>
-                    <div className="flex items-center gap-3 rounded-xl bg-slate-100 px-4 py-3 dark:bg-slate-800/60">
-                      <Server className="size-5 shrink-0 text-brand-500" aria-hidden />
-                      <div>
-                        <dt className="text-xs text-slate-500">{t('profiles.servers')}</dt>
-                        <dd className="font-semibold tabular-nums" data-testid="profile-servers">
-                          {f.number(p.servers)}
-                        </dd>
-                      </div>
+                    <div className="relative rounded-xl bg-slate-100 py-3 pr-4 pl-12 dark:bg-slate-800/60">
+                      <dt className="text-xs text-muted">
+                        <Server
+                          className="absolute top-1/2 left-4 size-5 -translate-y-1/2 text-brand-500"
+                          aria-hidden
+                        />
+                        {t('profiles.servers')}
+                      </dt>
+                      <dd className="font-semibold tabular-nums" data-testid="profile-servers">
+                        {f.number(p.servers)}
+                      </dd>
                     </div>
                   </dl>
                   {(p.can_gift || own) && (
@@ -147,6 +155,7 @@ export function ProfilePage() {
                   <SkinPreview skin={p.skin_url} label={t('profiles.skinOf', { name: p.username })} />
                 </div>
               </div>
+              <PluginSlot name="profile.sections" className="flex flex-col gap-4" />
             </div>
           </article>
         );

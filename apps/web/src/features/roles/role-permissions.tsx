@@ -9,11 +9,14 @@ import { Loading } from '../../components/ui/loading.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useSession } from '../../lib/use-session.ts';
-import { rolesApi } from './api.ts';
+import { type PluginPermission, rolesApi, usePluginPermissions } from './api.ts';
 
 const categories = [...new Set(permissionCatalogue.map((p) => p.category))];
 
-/** The permission editor, generated from the catalogue: one box per permission, grouped by category. */
+/**
+ * The permission editor, generated from the catalogue: one box per permission, grouped by category;
+ * then the permissions installed plugins add, one category per plugin (their manifest's words).
+ */
 export function RolePermissions() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -22,6 +25,7 @@ export function RolePermissions() {
   const canEdit = useCan('admin.permissions.edit');
   const save = rolesApi.useAction<{ permissions: string[]; updated_at: string }>(id, 'permissions', 'PUT');
   const [chosen, setChosen] = useState<Set<string> | null>(null);
+  const pluginPermissions = usePluginPermissions(useCan('admin.roles.list')).data?.data ?? [];
   if (role.isPending) return <Loading label={t('common.loading')} />;
   if (role.isError) return <Alert>{t('errors.NOT_FOUND')}</Alert>;
   const current = chosen ?? new Set(role.data.permissions);
@@ -61,10 +65,35 @@ export function RolePermissions() {
                   />
                   <span>
                     <span className="font-mono text-xs">{p.value}</span>
-                    <span className="block text-xs text-slate-500">{describePermission(p, t)}</span>
+                    <span className="block text-xs text-muted">{describePermission(p, t)}</span>
                   </span>
                 </label>
               ))}
+          </fieldset>
+        ))}
+        {groupByPlugin(pluginPermissions).map(([plugin, name, list]) => (
+          <fieldset
+            key={plugin}
+            className="surface p-4"
+            disabled={!canEdit}
+            data-testid={`plugin-permissions-${plugin}`}
+          >
+            <legend className="px-1 font-semibold">{t('roles.pluginCategory', { name })}</legend>
+            {list.map((p) => (
+              <label key={p.key} className="flex items-start gap-2 py-1 text-sm">
+                <input
+                  type="checkbox"
+                  className="mt-1 size-4"
+                  checked={current.has(p.key)}
+                  disabled={!hasPermission(mine, p.key)}
+                  onChange={() => toggle(p.key)}
+                />
+                <span>
+                  <span className="font-mono text-xs">{p.key}</span>
+                  <span className="block text-xs text-muted">{p.description}</span>
+                </span>
+              </label>
+            ))}
           </fieldset>
         ))}
       </div>
@@ -85,6 +114,16 @@ export function RolePermissions() {
       )}
     </div>
   );
+}
+
+function groupByPlugin(list: PluginPermission[]): [string, string, PluginPermission[]][] {
+  const groups = new Map<string, [string, string, PluginPermission[]]>();
+  for (const p of list) {
+    const group = groups.get(p.plugin) ?? [p.plugin, p.plugin_name, []];
+    group[2].push(p);
+    groups.set(p.plugin, group);
+  }
+  return [...groups.values()];
 }
 
 /** The catalogue's description in the member's language: verb templates over translated nouns, or the entry's own text. */

@@ -26,7 +26,7 @@ export function RolesList() {
             <span className="inline-flex items-center gap-2 font-medium">
               <span className="size-3 rounded-full" style={{ backgroundColor: r.color }} aria-hidden />
               {r.display_name}
-              <code className="text-xs text-slate-500">{r.name}</code>
+              <code className="text-xs text-muted">{r.name}</code>
             </span>
           ),
         },
