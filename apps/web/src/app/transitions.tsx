@@ -18,10 +18,14 @@ export const transitionStyles = [
 ] as const;
 export type TransitionStyle = (typeof transitionStyles)[number];
 const KEY = 'preferredTransition';
+/** The transition of a new visitor, and the one a reset of the customization panel goes back to. */
+export const defaultTransition: TransitionStyle = 'fade';
 
 export function preferredTransition(): TransitionStyle {
   const stored = storage.get(KEY);
-  return (transitionStyles as readonly string[]).includes(stored ?? '') ? (stored as TransitionStyle) : 'fade';
+  return (transitionStyles as readonly string[]).includes(stored ?? '')
+    ? (stored as TransitionStyle)
+    : defaultTransition;
 }
 
 /** Said on the window when the preferred transition changes here (other tabs get the storage event). */

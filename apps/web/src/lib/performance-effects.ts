@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { preloadRoute } from '../app/router.tsx';
-import { queryClient, queryDefaults } from './query-client.ts';
+import { liveQueryDefaults, queryClient, queryDefaults } from './query-client.ts';
 import { type UiSettings, uiSettingsStore } from './ui-settings.ts';
 
 /** The pages a member most often opens from the dashboard: their code is fetched ahead (preloadCritical). */
@@ -19,14 +19,22 @@ export function dropInactiveQueries(client: QueryClient): number {
 let preloaded = false;
 let cleanup: ReturnType<typeof setInterval> | undefined;
 
-/** Applies the settings that need the signed-in client: query defaults, the cleanup timer, preloading. */
+/**
+ * Applies the settings that need the signed-in client: query defaults (staleTime and refetchOnWindowFocus
+ * follow the store by themselves, gcTime is set here; with caching off the unused data goes at once),
+ * the cleanup timer, preloading.
+ */
 export function applyPerformanceEffects(
   ui: UiSettings,
   client: QueryClient = queryClient,
   preload = preloadRoute,
 ): void {
   const p = ui.performance;
-  client.setDefaultOptions({ ...client.getDefaultOptions(), queries: queryDefaults(p) });
+  client.setDefaultOptions({
+    ...client.getDefaultOptions(),
+    queries: { ...liveQueryDefaults(), gcTime: queryDefaults(p).gcTime },
+  });
+  if (!p.enableCaching) dropInactiveQueries(client);
   if (p.memoryOptimization && cleanup === undefined)
     cleanup = setInterval(() => dropInactiveQueries(client), CLEANUP_MS);
   if (!p.memoryOptimization && cleanup !== undefined) {

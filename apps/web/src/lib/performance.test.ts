@@ -1,10 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
+import { focusManager, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { frameCap, frameGate, measureFps } from './frame-rate.ts';
 import { applyPerformance } from './performance.ts';
 import { applyPerformanceEffects, CLEANUP_MS, dropInactiveQueries, likelyNextRoutes } from './performance-effects.ts';
-import { queryDefaults } from './query-client.ts';
-import { defaultUiSettings, type UiSettings } from './ui-settings.ts';
+import { liveQueryDefaults, queryDefaults } from './query-client.ts';
+import { defaultUiSettings, type UiSettings, uiSettingsStore } from './ui-settings.ts';
 
 const withPerf = (p: Partial<UiSettings['performance']>): UiSettings => ({
   ...defaultUiSettings,
@@ -13,6 +13,7 @@ const withPerf = (p: Partial<UiSettings['performance']>): UiSettings => ({
 
 afterEach(() => {
   vi.useRealTimers();
+  uiSettingsStore.reset();
   applyPerformanceEffects(
     withPerf({ memoryOptimization: false, preloadCritical: false }),
     new QueryClient(),
@@ -91,7 +92,6 @@ describe('query cache and preloading', () => {
     const client = new QueryClient();
     client.setQueryData(['unused'], 1);
     // A subscribed observer keeps ['used'] active.
-    const { QueryObserver } = await import('@tanstack/react-query');
     const stop = new QueryObserver(client, { queryKey: ['used'], queryFn: () => 2 }).subscribe(() => undefined);
     applyPerformanceEffects(withPerf({ memoryOptimization: true, preloadCritical: false }), client, () => undefined);
     expect(client.getQueryCache().find({ queryKey: ['unused'] })).toBeDefined();
@@ -109,11 +109,43 @@ describe('query cache and preloading', () => {
   it('applies the query defaults live and preloads the likely next routes only when preloadCritical is on', () => {
     const client = new QueryClient();
     const preload = vi.fn();
+    client.setQueryData(['left behind'], 1);
     applyPerformanceEffects(withPerf({ preloadCritical: false, enableCaching: false }), client, preload);
     expect(preload).not.toHaveBeenCalled();
-    expect(client.getDefaultOptions().queries).toMatchObject({ gcTime: 0, staleTime: 0 });
+    expect(client.getDefaultOptions().queries).toMatchObject({ gcTime: 0 });
+    // Caching off: what no one uses is not kept.
+    expect(client.getQueryCache().find({ queryKey: ['left behind'] })).toBeUndefined();
     applyPerformanceEffects(withPerf({ preloadCritical: true }), client, preload);
     expect(preload.mock.calls.map(([p]) => p)).toEqual(likelyNextRoutes);
-    expect(client.getDefaultOptions().queries).toMatchObject({ staleTime: 30_000 });
+    expect(client.getDefaultOptions().queries).toMatchObject({ gcTime: 300_000 });
+  });
+
+  it('reaches the queries already on screen: what the window focus asks again follows the settings', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: liveQueryDefaults() } });
+    client.mount();
+    const queryFn = vi.fn(async () => 1);
+    // On screen since before any change: its observer keeps the options it was made with.
+    const observer = new QueryObserver(client, { queryKey: ['on screen'], queryFn });
+    const stop = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe(1));
+    const refocus = async () => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+      await Promise.resolve();
+    };
+    // Defaults: network optimization on, caching on: nothing is asked again.
+    await refocus();
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    // Caching off (nothing is fresh) and network optimization off: asked again on focus.
+    uiSettingsStore.update('performance', { enableCaching: false, networkOptimization: false });
+    await refocus();
+    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(2));
+    // Caching on again: what was just read is fresh for 30 s.
+    uiSettingsStore.update('performance', { enableCaching: true });
+    await refocus();
+    expect(queryFn).toHaveBeenCalledTimes(2);
+    stop();
+    client.unmount();
+    focusManager.setFocused(undefined);
   });
 });

@@ -1,5 +1,6 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { Coins, LayoutDashboard } from 'lucide-react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { uiSettingsStore } from '../../lib/ui-settings.ts';
 import { signIn, signOut } from '../../test/economy.ts';
@@ -61,5 +62,30 @@ describe('the shell parts follow their UI settings live', () => {
     expect(nav).toHaveAttribute('data-compact');
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('title', 'Dashboard');
     expect([...items].some((li) => li.classList.contains('border-t'))).toBe(false);
+  });
+
+  it("the sidebar as the phone's drawer: open or not, and its animation style (styles.css plays it)", async () => {
+    function Drawer() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            menu
+          </button>
+          <SideNav entries={entries} open={open} onClose={() => setOpen(false)} label="Main" />
+        </>
+      );
+    }
+    await renderPage(<Drawer />, { path: '/', url: '/' });
+    const nav = screen.getByTestId('sidebar');
+    expect(nav).not.toHaveAttribute('data-open');
+    expect(nav).toHaveAttribute('data-anim', 'fade');
+    await change(() => uiSettingsStore.update('sidebar', { animationStyle: 'bounce' }));
+    expect(nav).toHaveAttribute('data-anim', 'bounce');
+    fireEvent.click(screen.getByRole('button', { name: 'menu' }));
+    expect(nav).toHaveAttribute('data-open');
+    // The dimmed page behind it closes it.
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(nav).not.toHaveAttribute('data-open');
   });
 });

@@ -5,7 +5,8 @@ import { useUiSettings } from '../../lib/ui-settings.ts';
 export const lazyObserverOptions: IntersectionObserverInit = { rootMargin: '50px', threshold: 0.1 };
 
 /**
- * An image of a list (gallery, announcements). With lazyLoading on it gets its `src` only when an
+ * An image of a list (gallery, announcements, member avatars, server and egg icons, ticket
+ * attachments). With lazyLoading on it gets its `src` only when an
  * IntersectionObserver sees it near the viewport (its box is reserved by width/height or classes);
  * the browser's own lazy loading stays as a second line; with the setting off it loads at once.
  */

@@ -89,7 +89,7 @@ describe('the appearance card', () => {
       { userInfo: { avatar: '/api/media/avatar/a.webp', background: '/api/media/background/b.webp' } },
     );
     await open();
-    expect(screen.getByTestId('avatar-image')).toHaveAttribute('src', '/api/media/avatar/a.webp');
+    expect(screen.getByTestId('avatar-image')).toHaveAttribute('data-src', '/api/media/avatar/a.webp');
     expect(screen.getByTestId('appearance-background-preview')).toHaveAttribute('src', '/api/media/background/b.webp');
     await waitFor(() =>
       expect(screen.getByTestId('skin-flat').style.backgroundImage).toContain('/api/media/skin/s.png'),

@@ -53,7 +53,7 @@ export function Range({
     <div className="flex flex-col gap-1 py-2">
       <div className="flex items-center justify-between gap-4 text-sm">
         <label htmlFor={id}>{label}</label>
-        <output htmlFor={id} className="text-slate-500 tabular-nums">
+        <output htmlFor={id} className="text-muted tabular-nums">
           {format(value)}
         </output>
       </div>

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { transitionStyles } from '../../app/transitions.tsx';
+import { savePreferredTransition, transitionStyles } from '../../app/transitions.tsx';
 import { loadMessages } from '../../lib/i18n.ts';
 import { defaultUiSettings, type UiSettings, uiSettingsStore } from '../../lib/ui-settings.ts';
 import { renderPage } from '../../test/render.tsx';
@@ -117,8 +117,9 @@ describe('the UI customization panel', () => {
     expect(stored().performance.frameRateLimit).toBe(60);
   });
 
-  it('resets everything to the defaults after a confirmation', async () => {
+  it('resets everything to the defaults after a confirmation, the page transition included', async () => {
     const { user } = await show();
+    savePreferredTransition('flip');
     await user.click(await screen.findByRole('tab', { name: 'UI components' }));
     await user.click(
       within(screen.getByRole('group', { name: 'Sidebar' })).getByRole('switch', { name: 'Compact mode (icons only)' }),
@@ -129,10 +130,15 @@ describe('the UI customization panel', () => {
     // Cancelled: nothing changes.
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(stored().sidebar.compactMode).toBe(true);
+    expect(localStorage.getItem('preferredTransition')).toBe('flip');
     await user.click(screen.getByTestId('customization-reset'));
     await user.click(await screen.findByTestId('customization-reset-dialog-confirm'));
     expect(stored()).toEqual(defaultUiSettings);
+    // Stored on its own (specification §3), reset with the rest.
+    expect(localStorage.getItem('preferredTransition')).toBe('fade');
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Compact mode (icons only)' })).not.toBeChecked());
+    await user.click(screen.getByRole('tab', { name: 'Transitions' }));
+    expect(screen.getByTestId('transition-fade')).toHaveAttribute('aria-pressed', 'true');
   });
 });
 

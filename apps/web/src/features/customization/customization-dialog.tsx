@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog, Tabs } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { defaultTransition, savePreferredTransition } from '../../app/transitions.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { uiSettingsStore } from '../../lib/ui-settings.ts';
@@ -120,7 +121,9 @@ export function CustomizationDialog({ onClose }: { onClose: () => void }) {
             confirmLabel={t('customization.reset')}
             testId="customization-reset-dialog"
             onConfirm={() => {
+              // Every setting of the three tabs: the page transition is stored on its own (preferredTransition).
               uiSettingsStore.reset();
+              savePreferredTransition(defaultTransition);
               setConfirmReset(false);
             }}
           />

@@ -13,6 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LazyImage } from '../../components/ui/lazy-image.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { ExpiryNote, ServerStatusBadge } from '../servers/status-badge.tsx';
 
@@ -42,10 +43,9 @@ export function ServerCard({ server: s, canRenew }: { server: MemberServer; canR
     >
       <div className="flex items-start gap-3">
         {s.egg_icon ? (
-          <img
+          <LazyImage
             src={s.egg_icon}
             alt=""
-            loading="lazy"
             referrerPolicy="no-referrer"
             className="size-10 shrink-0 rounded-lg object-cover"
           />
@@ -56,7 +56,7 @@ export function ServerCard({ server: s, canRenew }: { server: MemberServer; canR
           <h3 id={nameId} className="truncate font-semibold" title={s.name}>
             {s.name}
           </h3>
-          <p className="truncate text-xs text-slate-500">
+          <p className="truncate text-xs text-muted">
             {s.location_name} · {s.egg_name}
           </p>
         </div>

@@ -4,6 +4,7 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { LazyImage } from '../../components/ui/lazy-image.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFormat } from '../../lib/format.ts';
@@ -151,7 +152,7 @@ function ServerList({ servers }: { servers: J4rServer[] }) {
         {t('j4r.servers')}
       </h2>
       {servers.length === 0 ? (
-        <p className="surface p-8 text-center text-sm text-slate-500" data-testid="j4r-empty">
+        <p className="surface p-8 text-center text-sm text-muted" data-testid="j4r-empty">
           {t('j4r.empty')}
         </p>
       ) : (
@@ -179,7 +180,7 @@ function ServerCard({ server: s }: { server: J4rServer }) {
     >
       <div className="flex items-start gap-3">
         {s.icon_url ? (
-          <img src={s.icon_url} alt="" className="size-12 shrink-0 rounded-2xl object-cover" loading="lazy" />
+          <LazyImage src={s.icon_url} alt="" className="size-12 shrink-0 rounded-2xl object-cover" />
         ) : (
           <Users className="size-12 shrink-0 rounded-2xl bg-indigo-500/10 p-2.5 text-indigo-500" aria-hidden />
         )}
@@ -187,7 +188,7 @@ function ServerCard({ server: s }: { server: J4rServer }) {
           <h3 id={id} className="font-semibold break-words">
             {s.name}
           </h3>
-          {s.description && <p className="text-sm break-words text-slate-500">{s.description}</p>}
+          {s.description && <p className="text-sm break-words text-muted">{s.description}</p>}
         </div>
         <span
           className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${stateTone[s.state]}`}
@@ -202,7 +203,7 @@ function ServerCard({ server: s }: { server: J4rServer }) {
             +{coins(s.coins)}
           </strong>
           {s.claimed_at && (
-            <span className="ml-2 text-xs text-slate-500">{t('j4r.claimedOn', { date: f.date(s.claimed_at) })}</span>
+            <span className="ml-2 text-xs text-muted">{t('j4r.claimedOn', { date: f.date(s.claimed_at) })}</span>
           )}
         </span>
         <a

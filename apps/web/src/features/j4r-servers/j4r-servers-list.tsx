@@ -1,6 +1,7 @@
 import type { J4rServer } from '@hostdeck/contracts';
 import { Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { LazyImage } from '../../components/ui/lazy-image.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { ResourceDeletePage } from '../admin/resource/confirm-delete.tsx';
 import { EnabledBadge, EnabledFilter } from '../admin/resource/enabled-filter.tsx';
@@ -30,7 +31,7 @@ export function J4rServersList() {
           render: (s) => (
             <span className="flex items-center gap-2">
               {s.icon_url ? (
-                <img src={s.icon_url} alt="" className="size-7 shrink-0 rounded-lg object-cover" loading="lazy" />
+                <LazyImage src={s.icon_url} alt="" className="size-7 shrink-0 rounded-lg object-cover" />
               ) : (
                 <Users className="size-7 shrink-0 rounded-lg bg-indigo-500/10 p-1 text-indigo-500" aria-hidden />
               )}

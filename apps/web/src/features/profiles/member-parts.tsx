@@ -2,11 +2,15 @@ import type { PublicMember } from '@hostdeck/contracts';
 import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyImage } from '../../components/ui/lazy-image.tsx';
 
 const sizes = { sm: 'size-9 text-sm', md: 'size-12 text-lg', lg: 'size-24 text-4xl' };
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
-/** The member's picture, or the first letter of their name on a tinted disc. */
+/**
+ * The member's picture, or the first letter of their name on a tinted disc. The picture follows the
+ * lazyLoading setting (LazyImage); its size classes keep its box while it waits.
+ */
 export function Avatar({
   member,
   size = 'sm',
@@ -21,10 +25,9 @@ export function Avatar({
   // A picture that does not load falls back to the initial.
   if (member.avatar && !failed)
     return (
-      <img
+      <LazyImage
         src={member.avatar}
         alt=""
-        loading="lazy"
         referrerPolicy="no-referrer"
         className={`${base} object-cover`}
         data-testid="avatar-image"
@@ -32,15 +35,16 @@ export function Avatar({
       />
     );
   const color = HEX.test(member.role_color) ? member.role_color : '#10b981';
+  // The letter is drawn by CSS, not written in the page: it is part of the picture, so it is not
+  // visible text of a control the avatar sits in (a button named "Account menu of ada" shows "ada").
   return (
     <span
       aria-hidden
       data-testid="avatar-initial"
-      className={`${base} inline-flex items-center justify-center font-bold text-slate-900 uppercase dark:text-slate-100`}
+      data-initial={Array.from(member.username)[0] ?? '?'}
+      className={`${base} inline-flex items-center justify-center font-bold text-slate-900 uppercase after:content-[attr(data-initial)] dark:text-slate-100`}
       style={{ backgroundColor: `${color}40` }}
-    >
-      {Array.from(member.username)[0] ?? '?'}
-    </span>
+    />
   );
 }
 

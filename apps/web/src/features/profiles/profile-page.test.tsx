@@ -40,7 +40,8 @@ describe('a member’s profile', () => {
     await open();
     expect(await screen.findByRole('heading', { name: 'ada' })).toBeInTheDocument();
     expect(screen.getByTestId('profile-banner')).toHaveAttribute('src', 'https://cdn.example.com/bg.jpg');
-    expect(screen.getByTestId('avatar-image')).toHaveAttribute('src', 'https://cdn.example.com/ada.png');
+    // A LazyImage: its picture is given as src once the observer sees it (data-src holds it meanwhile).
+    expect(screen.getByTestId('avatar-image')).toHaveAttribute('data-src', 'https://cdn.example.com/ada.png');
     expect(screen.getByTestId('role-badge')).toHaveTextContent('Moderator');
     expect(screen.getByTestId('role-badge').style.borderColor).not.toBe('');
     expect(screen.getByTestId('early-supporter')).toHaveTextContent('Early supporter');
@@ -52,7 +53,7 @@ describe('a member’s profile', () => {
   it('shows the initial without a picture, and no gift link when gifting is not possible', async () => {
     await signIn({ [`GET /api/profiles/${ADA}`]: { success: true, data: profile({ can_gift: false }) } });
     await open();
-    expect(await screen.findByTestId('avatar-initial')).toHaveTextContent('a');
+    expect(await screen.findByTestId('avatar-initial')).toHaveAttribute('data-initial', 'a');
     expect(screen.queryByTestId('profile-banner')).toBeNull();
     expect(screen.queryByTestId('early-supporter')).toBeNull();
     expect(screen.queryByTestId('gift-link')).toBeNull();

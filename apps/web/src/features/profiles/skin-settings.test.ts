@@ -37,4 +37,10 @@ describe('skin viewer setup from the UI settings', () => {
       });
     }
   });
+
+  it("stands still when the system asks for reduced motion, whatever the member's settings", () => {
+    const moving = with_({ autoRotate: true, walkingAnimation: true });
+    expect(viewerSetup(moving, false)).toMatchObject({ autoRotate: true, walkingSpeed: 1 });
+    expect(viewerSetup(moving, true)).toMatchObject({ autoRotate: false, walkingSpeed: null });
+  });
 });

@@ -13,9 +13,9 @@ export interface ViewerSetup {
 const clamp = (value: number, min: number, max: number) =>
   Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : min;
 
-/** Reduce motion and disable animations win over the skin's own walking and rotating. */
-export function viewerSetup(ui: UiSettings): ViewerSetup {
-  const still = ui.performance.reduceMotion || ui.performance.disableAnimations;
+/** Reduce motion and disable animations (or the system's reduced motion) win over the skin's own walking and rotating. */
+export function viewerSetup(ui: UiSettings, systemReduce = false): ViewerSetup {
+  const still = ui.performance.reduceMotion || ui.performance.disableAnimations || systemReduce;
   return {
     zoom: clamp(ui.skin.zoom, uiRanges.zoom.min, uiRanges.zoom.max),
     autoRotate: !still && ui.skin.autoRotate,

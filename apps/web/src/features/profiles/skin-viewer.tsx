@@ -48,19 +48,33 @@ function useOnScreen(box: RefObject<HTMLDivElement | null>, watch: boolean): boo
   return shown;
 }
 
-function applySettings(viewer: SkinViewer): void {
-  const setup = viewerSetup(uiSettingsStore.get());
+/** The facts of a live viewer written on its box (none while it is disposed of). */
+const viewerFacts = ['zoom', 'autoRotate', 'walking', 'cameraLight', 'globalLight'] as const;
+const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)');
+
+/**
+ * The skin settings (and the motion ones) laid on the viewer; what the viewer now does is written on
+ * its box as data attributes (data-zoom, data-auto-rotate, data-walking: the speed or "off", the lights).
+ */
+function applySettings(viewer: SkinViewer, box: HTMLElement): void {
+  const setup = viewerSetup(uiSettingsStore.get(), reducedMotion()?.matches ?? false);
   viewer.zoom = setup.zoom;
   viewer.autoRotate = setup.autoRotate;
   viewer.cameraLight.intensity = setup.cameraLight;
   viewer.globalLight.intensity = setup.globalLight;
-  if (setup.walkingSpeed === null) {
-    viewer.animation = null;
-    return;
+  let walking: WalkingAnimation | null = null;
+  if (setup.walkingSpeed !== null) {
+    walking = viewer.animation instanceof WalkingAnimation ? viewer.animation : new WalkingAnimation();
+    walking.speed = setup.walkingSpeed;
   }
-  const walking = viewer.animation instanceof WalkingAnimation ? viewer.animation : new WalkingAnimation();
-  walking.speed = setup.walkingSpeed;
   viewer.animation = walking;
+  Object.assign(box.dataset, {
+    zoom: String(viewer.zoom),
+    autoRotate: String(viewer.autoRotate),
+    walking: walking ? String(walking.speed) : 'off',
+    cameraLight: String(viewer.cameraLight.intensity),
+    globalLight: String(viewer.globalLight.intensity),
+  });
 }
 
 /**
@@ -101,19 +115,25 @@ export default function SkinViewer3d({
       setFailed(true); // no WebGL here (an old device, a locked-down browser, a test DOM)
       return;
     }
-    box.current.append(canvas);
-    applySettings(viewer);
+    const holder = box.current;
+    holder.append(canvas);
+    const apply = () => applySettings(viewer, holder);
+    apply();
     capFrames(viewer, frameRateLimit).catch((err) => console.warn('Frame rate limit not applied', err));
     viewer.loadSkin(skin).catch(() => {
       if (!viewer.disposed && skin !== fallbackSkin) viewer.loadSkin(fallbackSkin).catch(() => undefined);
     });
-    // Changed in the customization panel or in another tab: followed live.
-    const stop = uiSettingsStore.subscribe(() => applySettings(viewer));
+    // Changed in the customization panel, in another tab or in the system's motion setting: followed live.
+    const stop = uiSettingsStore.subscribe(apply);
+    const motion = reducedMotion();
+    motion?.addEventListener?.('change', apply);
     return () => {
       stop();
+      motion?.removeEventListener?.('change', apply);
       viewer.dispose();
       viewer.renderer.forceContextLoss();
       canvas.remove();
+      for (const key of viewerFacts) delete holder.dataset[key];
     };
   }, [skin, fallbackSkin, width, height, shown, frameRateLimit]);
 

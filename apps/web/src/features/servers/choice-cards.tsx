@@ -1,6 +1,7 @@
 import { Lock, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyImage } from '../../components/ui/lazy-image.tsx';
 
 export interface Choice {
   id: number;
@@ -43,7 +44,7 @@ export function ChoiceCards({
   return (
     <fieldset data-testid={`${testId}-choices`}>
       <legend className="sr-only">{legend}</legend>
-      {choices.length === 0 && <p className="surface p-6 text-center text-sm text-slate-500">{empty}</p>}
+      {choices.length === 0 && <p className="surface p-6 text-center text-sm text-muted">{empty}</p>}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {choices.map((c) => {
           const id = `${base}-${c.id}`;
@@ -71,10 +72,9 @@ export function ChoiceCards({
                 className="sr-only"
               />
               {c.icon ? (
-                <img
+                <LazyImage
                   src={c.icon}
                   alt=""
-                  loading="lazy"
                   referrerPolicy="no-referrer"
                   className="size-10 shrink-0 rounded-lg object-cover"
                 />
@@ -92,7 +92,7 @@ export function ChoiceCards({
                     </span>
                   )}
                 </span>
-                <span id={`${id}-desc`} className="flex flex-col gap-1 text-xs text-slate-500">
+                <span id={`${id}-desc`} className="flex flex-col gap-1 text-xs text-muted">
                   {c.description && <span className="line-clamp-3">{c.description}</span>}
                   {c.meta && <span>{c.meta}</span>}
                   {c.disabledReason && (

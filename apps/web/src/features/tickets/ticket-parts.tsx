@@ -1,6 +1,7 @@
 import type { StaffTicketMessage, TicketAttachment, TicketMessage } from '@hostdeck/contracts';
 import { FileText, Headset, Lock, Paperclip, User } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { LazyImage } from '../../components/ui/lazy-image.tsx';
 import { intlLocale, useFormat } from '../../lib/format.ts';
 
 /** A text box or select of the ticket forms. */
@@ -15,9 +16,9 @@ const statusTones: Record<string, string> = {
   closed: 'bg-slate-500/15 text-slate-600 dark:text-slate-300',
 };
 const priorityTones: Record<string, string> = {
-  low: 'text-slate-500',
+  low: 'text-muted',
   medium: 'text-sky-600 dark:text-sky-300',
-  high: 'text-amber-600 dark:text-amber-300',
+  high: 'text-amber-700 dark:text-amber-300',
   urgent: 'text-rose-600 dark:text-rose-400 font-bold',
 };
 
@@ -67,13 +68,13 @@ function AttachmentLink({ file }: { file: TicketAttachment }) {
         className="group flex flex-col gap-1"
         data-testid="ticket-attachment"
       >
-        <img
+        {/* A fixed box (the picture is cropped to it): nothing moves when it arrives. */}
+        <LazyImage
           src={file.url}
           alt={file.file_name}
-          loading="lazy"
-          className="h-24 max-w-48 rounded-lg border border-slate-300 object-cover group-hover:border-brand-400 dark:border-slate-700"
+          className="h-24 w-48 rounded-lg border border-slate-300 object-cover group-hover:border-brand-400 dark:border-slate-700"
         />
-        <span className="max-w-48 truncate text-xs text-slate-500">{file.file_name}</span>
+        <span className="max-w-48 truncate text-xs text-muted">{file.file_name}</span>
       </a>
     );
   return (
@@ -83,9 +84,9 @@ function AttachmentLink({ file }: { file: TicketAttachment }) {
       className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-xs hover:border-brand-400 dark:border-slate-700"
       data-testid="ticket-attachment"
     >
-      <FileText className="size-4 text-slate-500" aria-hidden />
+      <FileText className="size-4 text-muted" aria-hidden />
       <span className="max-w-48 truncate font-medium">{file.file_name}</span>
-      <span className="text-slate-500">{bytes(file.size)}</span>
+      <span className="text-muted">{bytes(file.size)}</span>
     </a>
   );
 }
@@ -117,7 +118,7 @@ export function Conversation({ messages }: { messages: (TicketMessage | StaffTic
               {m.from_staff ? (
                 <Headset className="size-4 text-brand-500" aria-hidden />
               ) : (
-                <User className="size-4 text-slate-500" aria-hidden />
+                <User className="size-4 text-muted" aria-hidden />
               )}
               <span className="font-semibold">{m.author ?? t('tickets.deletedUser')}</span>
               {m.from_staff && (
@@ -130,14 +131,14 @@ export function Conversation({ messages }: { messages: (TicketMessage | StaffTic
                   <Lock className="size-3" aria-hidden /> {t('adminTickets.internalNote')}
                 </span>
               )}
-              <time className="ml-auto text-xs text-slate-500" dateTime={m.created_at} title={f.dateTime(m.created_at)}>
+              <time className="ml-auto text-xs text-muted" dateTime={m.created_at} title={f.dateTime(m.created_at)}>
                 {f.relative(m.created_at)}
               </time>
             </header>
             <p className="text-sm break-words whitespace-pre-wrap">{m.body}</p>
             {m.attachments.length > 0 && (
               <div className="flex items-end gap-3">
-                <Paperclip className="size-4 shrink-0 text-slate-500" aria-hidden />
+                <Paperclip className="size-4 shrink-0 text-muted" aria-hidden />
                 <ul className="flex flex-wrap items-end gap-3" aria-label={t('tickets.attachments')}>
                   {m.attachments.map((a) => (
                     <li key={a.id}>
@@ -162,7 +163,7 @@ export function LastReply({ at, by, desk = false }: { at: string; by: 'member' |
     by === 'staff' ? 'tickets.lastReplyStaff' : desk ? 'adminTickets.lastReplyMember' : 'tickets.lastReplyYou';
   return (
     <time
-      className="text-xs whitespace-nowrap text-slate-500"
+      className="text-xs whitespace-nowrap text-muted"
       dateTime={at}
       title={f.dateTime(at)}
       data-testid="ticket-last-reply"

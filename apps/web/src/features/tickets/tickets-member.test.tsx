@@ -196,8 +196,9 @@ describe('/ticket/{id}', () => {
     const [mine, staff] = await screen.findAllByTestId('ticket-message');
     expect(within(mine!).queryByText('Staff')).toBeNull();
     expect(within(staff!).getByText('Staff')).toBeInTheDocument();
+    // A LazyImage: data-src holds the picture until the observer sees it.
     expect(within(staff!).getByRole('img', { name: 'graph.png' })).toHaveAttribute(
-      'src',
+      'data-src',
       '/api/tickets/7/attachments/a1',
     );
     expect(within(staff!).getByText('invoice.pdf').closest('a')).toHaveAttribute('download', 'invoice.pdf');
