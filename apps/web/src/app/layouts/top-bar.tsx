@@ -42,7 +42,7 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
         ]}
       />
       <span
-        className="flex items-center gap-1.5 rounded-full bg-amber-400/15 px-3 py-1 text-sm font-semibold text-amber-600 dark:text-coin"
+        className="flex items-center gap-1.5 rounded-full bg-amber-400/15 px-3 py-1 text-sm font-semibold text-amber-700 dark:text-coin"
         title={t('dashboard.coins')}
       >
         <Coins className="size-4" aria-hidden />

@@ -22,7 +22,7 @@ export function DialogHost({ navigate }: { navigate: (path: string) => void }) {
           <AlertDialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-400">
             {dialog && t(dialog.message)}
           </AlertDialog.Description>
-          {dialog?.footer && <p className="mt-3 text-xs text-slate-500">{t(dialog.footer)}</p>}
+          {dialog?.footer && <p className="mt-3 text-xs text-muted">{t(dialog.footer)}</p>}
           <div className="mt-6 flex justify-end">
             <AlertDialog.Action asChild>
               <button

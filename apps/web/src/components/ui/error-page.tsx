@@ -21,7 +21,7 @@ export function ErrorPage({
         <h1 className="text-2xl font-bold">{title}</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-400">{message}</p>
         {code && (
-          <p className="mt-3 font-mono text-xs text-slate-500">
+          <p className="mt-3 font-mono text-xs text-muted">
             {t('errorPage.code', 'Error code')}: <span data-testid="error-code">{code}</span>
           </p>
         )}

@@ -26,7 +26,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
         {...props}
       />
       {hint && !error && (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
+        <p id={`${id}-hint`} className="text-xs text-muted">
           {hint}
         </p>
       )}

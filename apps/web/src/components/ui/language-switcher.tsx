@@ -7,7 +7,7 @@ export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   return (
     <label className="inline-flex items-center gap-2 text-sm">
-      <Languages className="size-4 text-slate-500" aria-hidden />
+      <Languages className="size-4 text-muted" aria-hidden />
       <span className="sr-only">{t('common.language')}</span>
       <select
         data-testid="language-switcher"

@@ -5,7 +5,7 @@ export function Loading({ label = 'Loading…', fullPage = false }: { label?: st
   return (
     <div
       role="status"
-      className={`flex items-center justify-center gap-3 text-slate-500 ${fullPage ? 'min-h-dvh' : 'py-16'}`}
+      className={`flex items-center justify-center gap-3 text-muted ${fullPage ? 'min-h-dvh' : 'py-16'}`}
     >
       <LoaderCircle className="size-5 animate-spin text-brand-400" aria-hidden />
       <span className="text-sm">{label}</span>

@@ -47,17 +47,13 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, Props>(function Ma
           data-testid="markdown-preview"
           className="max-h-[32rem] min-h-40 overflow-y-auto rounded-xl border border-dashed border-slate-300 p-3 text-sm dark:border-slate-700"
         >
-          <p className="mb-2 text-[10px] font-semibold tracking-wide text-slate-500 uppercase" aria-hidden>
+          <p className="mb-2 text-[10px] font-semibold tracking-wide text-muted uppercase" aria-hidden>
             {t('markdown.preview')}
           </p>
-          {shown.trim() ? (
-            <SafeMarkdown>{shown}</SafeMarkdown>
-          ) : (
-            <p className="text-slate-500">{t('markdown.empty')}</p>
-          )}
+          {shown.trim() ? <SafeMarkdown>{shown}</SafeMarkdown> : <p className="text-muted">{t('markdown.empty')}</p>}
         </section>
       </div>
-      <p id={`${id}-hint`} className="text-xs text-slate-500">
+      <p id={`${id}-hint`} className="text-xs text-muted">
         {help}
       </p>
       {error && (

@@ -6,7 +6,7 @@ const tones = {
   emerald: 'border-emerald-500/40 bg-emerald-500/10 [&>svg]:text-emerald-500',
   rose: 'border-rose-500/40 bg-rose-500/10 [&>svg]:text-rose-500',
   amber: 'border-amber-500/40 bg-amber-500/10 [&>svg]:text-amber-500',
-  slate: 'border-slate-300 bg-slate-500/5 [&>svg]:text-slate-500 dark:border-slate-700',
+  slate: 'border-slate-300 bg-slate-500/5 [&>svg]:text-muted dark:border-slate-700',
 };
 
 /** A banner above a page's content after something happened: icon, title, words and actions. */

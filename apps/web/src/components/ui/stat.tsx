@@ -18,7 +18,7 @@ export function Stat({
 }) {
   return (
     <div className="surface relative p-4 pl-13">
-      <dt className="text-xs text-slate-500">
+      <dt className="text-xs text-muted">
         <Icon className="absolute top-1/2 left-4 size-6 -translate-y-1/2 text-brand-500" aria-hidden />
         {label}
       </dt>

@@ -65,8 +65,8 @@ export function AccountFlagsPage() {
               <Link to={`/mc-admin/users/${f.user.id}/edit`} className="font-medium hover:underline">
                 {f.user.username}
               </Link>
-              <p className="text-xs text-slate-500">{f.user.email}</p>
-              <p className="text-xs text-slate-500">{t('accountFlags.joined', { date: date(f.user.created_at) })}</p>
+              <p className="text-xs text-muted">{f.user.email}</p>
+              <p className="text-xs text-muted">{t('accountFlags.joined', { date: date(f.user.created_at) })}</p>
             </div>
           ),
         },
@@ -76,8 +76,8 @@ export function AccountFlagsPage() {
           render: (f) => (
             <div>
               <p>{t(`accountFlags.reasons.${f.reason}`)}</p>
-              {f.ip && <p className="font-mono text-xs text-slate-500">{f.ip}</p>}
-              <p className="text-xs text-slate-500">{date(f.created_at)}</p>
+              {f.ip && <p className="font-mono text-xs text-muted">{f.ip}</p>}
+              <p className="text-xs text-muted">{date(f.created_at)}</p>
             </div>
           ),
         },
@@ -86,13 +86,13 @@ export function AccountFlagsPage() {
           header: t('accountFlags.related'),
           render: (f) => (
             <ul className="flex flex-col gap-1" data-testid="flag-related">
-              {f.related.length === 0 && <li className="text-xs text-slate-500">{t('accountFlags.noRelated')}</li>}
+              {f.related.length === 0 && <li className="text-xs text-muted">{t('accountFlags.noRelated')}</li>}
               {f.related.map((r) => (
                 <li key={r.id} className="text-xs">
                   <Link to={`/mc-admin/users/${r.id}/edit`} className="font-medium hover:underline">
                     {r.username}
                   </Link>{' '}
-                  <span className="text-slate-500">
+                  <span className="text-muted">
                     {r.email} · {date(r.created_at)}
                   </span>
                   {(r.banned || r.deleted) && (
@@ -111,7 +111,7 @@ export function AccountFlagsPage() {
           render: (f) => (
             <div data-testid="flag-status">
               <p>{t(`accountFlags.statuses.${f.status}`)}</p>
-              {f.reviewed_by && <p className="text-xs text-slate-500">{f.reviewed_by}</p>}
+              {f.reviewed_by && <p className="text-xs text-muted">{f.reviewed_by}</p>}
             </div>
           ),
         },

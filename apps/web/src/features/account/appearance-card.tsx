@@ -55,7 +55,7 @@ function MediaRow({ kind, current, preview }: { kind: MediaKind; current: string
       <div className="flex shrink-0 justify-center sm:w-40">{preview}</div>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <h3 className="font-semibold">{title}</h3>
-        <p className="text-sm text-slate-500">{t(`appearance.${kind}.hint`)}</p>
+        <p className="text-sm text-muted">{t(`appearance.${kind}.hint`)}</p>
         <input
           ref={input}
           type="file"
@@ -101,7 +101,7 @@ export function AppearanceCard() {
         <h2 id="appearance-title" className="text-lg font-bold">
           {t('appearance.title')}
         </h2>
-        <p className="text-sm text-slate-500">{t('appearance.intro')}</p>
+        <p className="text-sm text-muted">{t('appearance.intro')}</p>
       </div>
       <ul className="flex flex-col gap-6">
         <MediaRow kind="avatar" current={avatar} preview={<Avatar member={member} size="lg" />} />

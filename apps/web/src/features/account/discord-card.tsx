@@ -45,7 +45,7 @@ export function DiscordCard() {
             <h2 id={id} className="text-lg font-semibold">
               {t('discord.title')}
             </h2>
-            <p className="text-sm text-slate-500">{account ? t('discord.linkedHint') : t('discord.notLinked')}</p>
+            <p className="text-sm text-muted">{account ? t('discord.linkedHint') : t('discord.notLinked')}</p>
           </div>
         </div>
         {error && <Alert>{errorText(error)}</Alert>}
@@ -53,19 +53,19 @@ export function DiscordCard() {
           <>
             <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
               <div className="flex min-w-0 flex-col gap-1">
-                <dt className="text-xs text-slate-500">{t('discord.username')}</dt>
+                <dt className="text-xs text-muted">{t('discord.username')}</dt>
                 <dd className="font-medium break-all" data-testid="discord-username">
                   {account.username}
                 </dd>
               </div>
               <div className="flex min-w-0 flex-col gap-1">
-                <dt className="text-xs text-slate-500">{t('discord.id')}</dt>
+                <dt className="text-xs text-muted">{t('discord.id')}</dt>
                 <dd className="font-mono text-xs break-all" data-testid="discord-id">
                   {account.id}
                 </dd>
               </div>
               <div className="flex min-w-0 flex-col gap-1">
-                <dt className="text-xs text-slate-500">{t('discord.linkedAt')}</dt>
+                <dt className="text-xs text-muted">{t('discord.linkedAt')}</dt>
                 <dd className="font-medium" data-testid="discord-linked-at">
                   <time dateTime={account.linked_at}>{f.date(account.linked_at)}</time>
                 </dd>

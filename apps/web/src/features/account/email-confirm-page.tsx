@@ -35,7 +35,7 @@ export function EmailConfirmPage() {
       )}
       {token && !confirm.isSuccess && (
         <>
-          <p className="text-sm text-slate-500">{t('account.emailConfirm.intro')}</p>
+          <p className="text-sm text-muted">{t('account.emailConfirm.intro')}</p>
           <Button disabled={confirm.isPending} onClick={() => confirm.mutate()}>
             {confirm.isPending ? t('common.working') : t('account.emailConfirm.submit')}
           </Button>

@@ -33,7 +33,7 @@ export function EmailSection() {
         <strong className="break-all" data-testid="email-current">
           {String(info.email ?? '')}
         </strong>{' '}
-        <span className="text-xs text-slate-500">
+        <span className="text-xs text-muted">
           {info.verified ? t('account.email.verified') : t('account.email.unverified')}
         </span>
       </p>

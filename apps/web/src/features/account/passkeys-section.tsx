@@ -47,14 +47,14 @@ export function PasskeysSection() {
           <h2 id={titleId} className="text-lg font-semibold">
             {t('passkeys.title')}
           </h2>
-          <p className="text-sm text-slate-500">{t('passkeys.hint')}</p>
+          <p className="text-sm text-muted">{t('passkeys.hint')}</p>
         </div>
       </div>
       {!supported && <Alert tone="info">{t('passkeys.errors.unsupported')}</Alert>}
       {list.isError && <Alert>{errorText(list.error)}</Alert>}
       {list.isSuccess &&
         (passkeys.length === 0 ? (
-          <p className="text-sm text-slate-500" data-testid="passkeys-empty">
+          <p className="text-sm text-muted" data-testid="passkeys-empty">
             {t('passkeys.empty')}
           </p>
         ) : (
@@ -97,7 +97,7 @@ export function PasskeysSection() {
           {t('passkeys.add')}
         </Button>
       )}
-      {full && <p className="text-xs text-slate-500">{t('passkeys.full', { max: passkeyLimits.perMember })}</p>}
+      {full && <p className="text-xs text-muted">{t('passkeys.full', { max: passkeyLimits.perMember })}</p>}
     </section>
   );
 }

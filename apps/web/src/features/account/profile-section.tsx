@@ -58,7 +58,7 @@ export function ProfileSection() {
           <input type="checkbox" className="mt-1 size-4" {...form.register('public_profile')} />
           <span>
             <span className="font-medium">{t('account.profile.public')}</span>
-            <span className="block text-xs text-slate-500">{t('account.profile.publicHint')}</span>
+            <span className="block text-xs text-muted">{t('account.profile.publicHint')}</span>
           </span>
         </label>
         <div className="flex flex-wrap items-center gap-3">

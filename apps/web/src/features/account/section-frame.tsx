@@ -28,7 +28,7 @@ export function AccountSection({
         >
           {title}
         </h2>
-        {intro && <p className="text-sm text-slate-500">{intro}</p>}
+        {intro && <p className="text-sm text-muted">{intro}</p>}
       </div>
       {children}
     </section>

@@ -51,7 +51,7 @@ export function SessionsSection() {
           <h2 id={id} className="text-lg font-semibold">
             {t('account.sessions.title')}
           </h2>
-          <p className="text-sm text-slate-500">{t('account.sessions.subtitle')}</p>
+          <p className="text-sm text-muted">{t('account.sessions.subtitle')}</p>
         </div>
         {hasOthers && !confirming && (
           <Button
@@ -99,7 +99,7 @@ export function SessionsSection() {
           const Icon = icons[s.device_type];
           return (
             <li key={s.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="session-row">
-              <Icon className="size-8 shrink-0 rounded-xl bg-slate-500/10 p-1.5 text-slate-500" aria-hidden />
+              <Icon className="size-8 shrink-0 rounded-xl bg-slate-500/10 p-1.5 text-muted" aria-hidden />
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-center gap-2 font-medium">
                   <span className="break-words" data-testid="session-device">
@@ -114,7 +114,7 @@ export function SessionsSection() {
                     </span>
                   )}
                 </p>
-                <p className="text-xs break-words text-slate-500">
+                <p className="text-xs break-words text-muted">
                   {[
                     s.device,
                     s.ip ?? t('account.sessions.unknownIp'),
@@ -126,7 +126,7 @@ export function SessionsSection() {
                     .filter(Boolean)
                     .join(' · ')}
                 </p>
-                <p className="text-xs text-slate-500">
+                <p className="text-xs text-muted">
                   {t('account.sessions.lastSeen')}{' '}
                   <time dateTime={s.last_used_at} title={f.dateTime(s.last_used_at)}>
                     {f.relative(s.last_used_at)}

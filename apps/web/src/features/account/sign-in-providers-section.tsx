@@ -61,7 +61,7 @@ export function SignInProvidersSection() {
           <h2 id={titleId} className="text-lg font-semibold">
             {t('sso.providers.title')}
           </h2>
-          <p className="text-sm text-slate-500">{t('sso.providers.hint')}</p>
+          <p className="text-sm text-muted">{t('sso.providers.hint')}</p>
         </div>
       </div>
       {back === 'linked' && <Alert tone="success">{t('sso.providers.linked')}</Alert>}
@@ -74,7 +74,7 @@ export function SignInProvidersSection() {
       )}
       {methods.isError && <Alert>{errorText(methods.error)}</Alert>}
       {unlink.error && <Alert>{errorText(unlink.error)}</Alert>}
-      {data && data.password === false && <p className="text-sm text-slate-500">{t('sso.providers.noPassword')}</p>}
+      {data && data.password === false && <p className="text-sm text-muted">{t('sso.providers.noPassword')}</p>}
       <ul className="flex flex-col divide-y divide-slate-200 dark:divide-slate-800">
         {shown.map((p) => {
           const identity = linked.get(p);
@@ -82,7 +82,7 @@ export function SignInProvidersSection() {
             <li key={p} className="flex flex-wrap items-center gap-3 py-3" data-testid={`provider-${p}`}>
               <div className="min-w-0 flex-1">
                 <p className="font-medium">{providerNames[p]}</p>
-                <p className="text-sm text-slate-500 break-all">
+                <p className="text-sm text-muted break-all">
                   {identity
                     ? t('sso.providers.linkedAs', { username: identity.username, date: f.date(identity.linked_at) })
                     : t('sso.providers.notLinked')}

@@ -38,7 +38,7 @@ export function TwoFactorSection() {
     >
       <div className="flex items-start gap-3">
         <Icon
-          className={`size-8 shrink-0 rounded-xl p-1.5 ${on ? 'bg-brand-500/10 text-brand-500' : 'bg-slate-500/10 text-slate-500'}`}
+          className={`size-8 shrink-0 rounded-xl p-1.5 ${on ? 'bg-brand-500/10 text-brand-500' : 'bg-slate-500/10 text-muted'}`}
           aria-hidden
         />
         <div className="min-w-0 flex-1">
@@ -46,7 +46,7 @@ export function TwoFactorSection() {
             {t('account.twoFactor.title')}
           </h2>
           {status.data && (
-            <p className="text-sm text-slate-500" data-testid="two-factor-status">
+            <p className="text-sm text-muted" data-testid="two-factor-status">
               {on ? t('account.twoFactor.on') : t('account.twoFactor.off')}
             </p>
           )}
@@ -67,7 +67,7 @@ export function TwoFactorSection() {
       ) : status.data ? (
         <>
           <p className="flex items-center gap-2 text-sm">
-            <KeyRound className="size-4 text-slate-500" aria-hidden />
+            <KeyRound className="size-4 text-muted" aria-hidden />
             <span data-testid="recovery-codes-left">{t('account.twoFactor.codesLeft', { count: left })}</span>
           </p>
           {left <= LOW_CODES && <Alert tone="info">{t('account.twoFactor.codesLow')}</Alert>}

@@ -31,7 +31,7 @@ export default function AnalyticsChart({ days }: { days: AnalyticsDay[] }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <figure className="h-64 min-w-0">
-        <figcaption className="mb-1 text-xs text-slate-500">{t('adminDashboard.analytics.activity')}</figcaption>
+        <figcaption className="mb-1 text-xs text-muted">{t('adminDashboard.analytics.activity')}</figcaption>
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={days} margin={{ top: 4, right: 8, bottom: 4, left: -16 }}>
             <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} />
@@ -46,7 +46,7 @@ export default function AnalyticsChart({ days }: { days: AnalyticsDay[] }) {
         </ResponsiveContainer>
       </figure>
       <figure className="h-64 min-w-0">
-        <figcaption className="mb-1 text-xs text-slate-500">{t('adminDashboard.analytics.coins')}</figcaption>
+        <figcaption className="mb-1 text-xs text-muted">{t('adminDashboard.analytics.coins')}</figcaption>
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={days} margin={{ top: 4, right: 8, bottom: 4, left: -8 }}>
             <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} />

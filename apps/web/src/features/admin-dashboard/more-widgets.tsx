@@ -37,14 +37,14 @@ export function AnalyticsWidget() {
           <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-5">
             {analyticsSeries.map((k) => (
               <div key={k} className="rounded-lg bg-slate-100 p-2 dark:bg-slate-800/60">
-                <dt className="text-xs text-slate-500">{t(`adminDashboard.analytics.${k}`)}</dt>
+                <dt className="text-xs text-muted">{t(`adminDashboard.analytics.${k}`)}</dt>
                 <dd className="text-lg font-semibold tabular-nums" data-testid={`total-${k}`}>
                   {f.number(days.reduce((s, d) => s + d[k], 0))}
                 </dd>
               </div>
             ))}
           </dl>
-          <p className="text-xs text-slate-500">{t('adminDashboard.analytics.window')}</p>
+          <p className="text-xs text-muted">{t('adminDashboard.analytics.window')}</p>
           <Suspense fallback={<Skeleton lines={5} />}>
             <AnalyticsChart days={days} />
           </Suspense>
@@ -106,7 +106,7 @@ export function PremiumWidget() {
     valid: 'text-emerald-600',
     expired: 'text-amber-600',
     invalid: 'text-rose-600',
-    none: 'text-slate-500',
+    none: 'text-muted',
   };
   return (
     <WidgetCard id="premium" title={t('adminDashboard.premium.title')} icon={Crown} query={query}>
@@ -115,15 +115,13 @@ export function PremiumWidget() {
           <p className={`text-sm font-medium ${tone[p.state]}`}>{t(`adminDashboard.premium.state_${p.state}`)}</p>
           {p.licensee && <p className="text-sm">{t('adminDashboard.premium.licensee', { name: p.licensee })}</p>}
           {p.expires_at && (
-            <p className="text-sm text-slate-500">
-              {t('adminDashboard.premium.expires', { date: f.date(p.expires_at) })}
-            </p>
+            <p className="text-sm text-muted">{t('adminDashboard.premium.expires', { date: f.date(p.expires_at) })}</p>
           )}
           <ul className="text-sm">
             {p.features.map((feature) => (
               <li key={feature.key} className="flex justify-between">
                 <span>{t(`adminDashboard.premium.features.${feature.key}`, { defaultValue: feature.key })}</span>
-                <span className={feature.unlocked ? 'text-emerald-600' : 'text-slate-500'}>
+                <span className={feature.unlocked ? 'text-emerald-600' : 'text-muted'}>
                   {t(feature.unlocked ? 'adminDashboard.premium.unlocked' : 'adminDashboard.premium.locked')}
                 </span>
               </li>
@@ -189,7 +187,7 @@ export function QuickActionsWidget() {
     <WidgetCard id="quick-actions" title={t('adminDashboard.quickActions.title')} icon={Zap}>
       {() =>
         visible.length === 0 ? (
-          <p className="text-sm text-slate-500">{t('adminDashboard.quickActions.none')}</p>
+          <p className="text-sm text-muted">{t('adminDashboard.quickActions.none')}</p>
         ) : (
           <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             {visible.map((a) => (

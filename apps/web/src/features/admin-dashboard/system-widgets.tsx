@@ -3,6 +3,7 @@ import { Database, FileText, ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SafeMarkdown } from '../../components/ui/safe-markdown.tsx';
+import { ScrollRegion } from '../../components/ui/scroll-region.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { useLogs, useOverview, useUpdates } from './api.ts';
 import { WidgetCard } from './widget-card.tsx';
@@ -41,7 +42,7 @@ export function OverviewWidget() {
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
             {rows.map(([k, v]) => (
               <div key={k} className="contents">
-                <dt className="text-slate-500">{k}</dt>
+                <dt className="text-muted">{k}</dt>
                 <dd className="text-right font-medium tabular-nums">{v}</dd>
               </div>
             ))}
@@ -67,9 +68,12 @@ export function UpdatesWidget() {
       {(u) => (
         <>
           <p className="text-sm">{t('adminDashboard.updates.current', { version: u.version })}</p>
-          <div className="max-h-72 overflow-auto rounded-lg bg-slate-100 p-3 text-sm dark:bg-slate-800/60">
+          <ScrollRegion
+            label={t('adminDashboard.updates.title')}
+            className="max-h-72 overflow-auto rounded-lg bg-slate-100 p-3 text-sm dark:bg-slate-800/60"
+          >
             <SafeMarkdown className="prose-sm">{u.changelog ?? ''}</SafeMarkdown>
-          </div>
+          </ScrollRegion>
         </>
       )}
     </WidgetCard>
@@ -77,7 +81,7 @@ export function UpdatesWidget() {
 }
 
 const levelTone: Partial<Record<LogLevel, string>> = {
-  warn: 'text-amber-600 dark:text-amber-400',
+  warn: 'text-amber-700 dark:text-amber-400',
   error: 'text-rose-600 dark:text-rose-400',
   fatal: 'text-rose-700 font-semibold dark:text-rose-300',
 };
@@ -98,7 +102,7 @@ export function LogsWidget() {
       empty={t('adminDashboard.logs.empty')}
       actions={
         <label className="flex items-center gap-2 text-sm">
-          <span className="text-slate-500">{t('adminDashboard.logs.level')}</span>
+          <span className="text-muted">{t('adminDashboard.logs.level')}</span>
           <select
             value={level}
             onChange={(e) => setLevel(e.target.value as LogLevel)}
@@ -118,9 +122,7 @@ export function LogsWidget() {
           {lines.map((l) => (
             <li key={l.id} className={`break-words ${levelTone[l.level] ?? ''}`}>
               {f.dateTime(l.time)} [{l.level}] {l.message}
-              {Object.keys(l.context).length > 0 && (
-                <span className="text-slate-500"> {JSON.stringify(l.context)}</span>
-              )}
+              {Object.keys(l.context).length > 0 && <span className="text-muted"> {JSON.stringify(l.context)}</span>}
             </li>
           ))}
         </ol>

@@ -34,7 +34,7 @@ export function WebVitalsTable() {
         {t('adminDashboard.webVitals.title')}
       </h3>
       {data.length === 0 ? (
-        <p className="text-sm text-slate-500">{t('adminDashboard.webVitals.empty')}</p>
+        <p className="text-sm text-muted">{t('adminDashboard.webVitals.empty')}</p>
       ) : (
         <table className="mt-2 w-full text-left text-sm tabular-nums">
           <thead>
@@ -45,7 +45,7 @@ export function WebVitalsTable() {
               {webVitalNames.map((name) => (
                 <th key={name} scope="col" className="py-1 pr-2">
                   <abbr title={t(`adminDashboard.webVitals.names.${name}`)}>{name}</abbr>
-                  <span className="block text-xs font-normal text-slate-500">
+                  <span className="block text-xs font-normal text-muted">
                     ≤ {show(f, name, webVitalThresholds[name].good)}
                   </span>
                 </th>
@@ -74,7 +74,7 @@ export function WebVitalsTable() {
           </tbody>
         </table>
       )}
-      <p className="mt-1 text-xs text-slate-500">{t('adminDashboard.webVitals.note')}</p>
+      <p className="mt-1 text-xs text-muted">{t('adminDashboard.webVitals.note')}</p>
     </section>
   );
 }

@@ -50,7 +50,7 @@ export function WidgetCard<T>({
         {t(`errors.${code}`, { defaultValue: t('adminDashboard.loadFailed') })}
       </p>
     );
-  } else if (isEmpty?.(query.data)) body = <p className="text-sm text-slate-500">{empty}</p>;
+  } else if (isEmpty?.(query.data)) body = <p className="text-sm text-muted">{empty}</p>;
   else body = children(query.data);
   return (
     <section

@@ -25,7 +25,7 @@ export function DemoPanelButton() {
       <Button variant="secondary" onClick={() => run.mutate()} disabled={run.isPending}>
         <FlaskConical className="size-4" aria-hidden /> {t('demoPanel.button')}
       </Button>
-      <p className="text-xs text-slate-500">{t('demoPanel.hint')}</p>
+      <p className="text-xs text-muted">{t('demoPanel.hint')}</p>
       {r && (
         <Alert tone="success">
           {t('demoPanel.done', {

@@ -24,7 +24,7 @@ export function PanelTest({ dirty }: { dirty: boolean }) {
         <Button variant="secondary" disabled={dirty || test.isPending} onClick={() => test.mutate()}>
           <PlugZap className="size-4" aria-hidden /> {t('settings.panelTest.testConnection')}
         </Button>
-        {dirty && <span className="text-xs text-slate-500">{t('settings.panelTest.testSaveFirst')}</span>}
+        {dirty && <span className="text-xs text-muted">{t('settings.panelTest.testSaveFirst')}</span>}
       </div>
       {r && (
         <Alert tone="success">

@@ -83,7 +83,7 @@ export function SettingField({
           <button
             type="button"
             onClick={onReset}
-            className="mt-2 inline-flex items-center gap-1 rounded-lg px-2 py-1 text-xs text-slate-500 hover:bg-slate-200 dark:hover:bg-slate-800"
+            className="mt-2 inline-flex items-center gap-1 rounded-lg px-2 py-1 text-xs text-muted hover:bg-slate-200 dark:hover:bg-slate-800"
             aria-label={t('settings.resetKey', { key: label })}
           >
             <RotateCcw className="size-3.5" aria-hidden />
@@ -128,9 +128,9 @@ export function SettingField({
             </span>
           )}
         </label>
-        <p id={`${id}-desc`} className="mt-0.5 text-xs text-slate-500">
+        <p id={`${id}-desc`} className="mt-0.5 text-xs text-muted">
           {t(`settings.descriptions.${setting.key}`, { defaultValue: setting.description })}{' '}
-          <code className="text-[10px] text-slate-400">{setting.key}</code>
+          <code className="text-[10px] text-muted">{setting.key}</code>
         </p>
       </div>
       <div className="flex items-start gap-2">
@@ -146,7 +146,7 @@ export function SettingField({
           <button
             type="button"
             onClick={onReset}
-            className="rounded-lg p-2 text-slate-500 hover:bg-slate-200 dark:hover:bg-slate-800"
+            className="rounded-lg p-2 text-muted hover:bg-slate-200 dark:hover:bg-slate-800"
             title={t('settings.reset')}
             aria-label={t('settings.resetKey', { key: label })}
           >

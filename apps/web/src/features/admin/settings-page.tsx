@@ -63,7 +63,7 @@ export function SettingsPage() {
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">{t('admin.nav.settings')}</h1>
-          <p className="text-sm text-slate-500">{t('settings.subtitle')}</p>
+          <p className="text-sm text-muted">{t('settings.subtitle')}</p>
         </div>
         <Link to="/mc-admin/settings/old" className="text-sm text-brand-600 hover:underline dark:text-brand-300">
           {t('admin.nav.settingsRaw')}
@@ -102,7 +102,7 @@ export function SettingsPage() {
       ))}
       {canEdit && (
         <div className="surface sticky bottom-4 flex items-center justify-between gap-3 p-3">
-          <span className="text-sm text-slate-500">{t('settings.pending', { count: changed.length })}</span>
+          <span className="text-sm text-muted">{t('settings.pending', { count: changed.length })}</span>
           <div className="flex gap-2">
             <Button variant="secondary" disabled={changed.length === 0} onClick={() => setDrafts({})}>
               {t('settings.discard')}

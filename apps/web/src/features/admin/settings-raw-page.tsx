@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
+import { ScrollRegion } from '../../components/ui/scroll-region.tsx';
 import { useAdminSettings } from './api.ts';
 
 /** The raw key/value view of every setting; secrets show only whether they are set. */
@@ -18,9 +19,10 @@ export function SettingsRawPage() {
           {t('admin.nav.settings')}
         </Link>
       </header>
-      <div className="surface overflow-x-auto">
+      {/* Wider than a phone, and nothing in it takes the focus: the keyboard scrolls the region. */}
+      <ScrollRegion label={t('admin.nav.settingsRaw')} className="surface overflow-x-auto">
         <table className="w-full text-left text-sm">
-          <thead className="text-xs text-slate-500 uppercase">
+          <thead className="text-xs text-muted uppercase">
             <tr>
               <th className="px-4 py-3">{t('settings.raw.key')}</th>
               <th className="px-4 py-3">{t('settings.raw.value')}</th>
@@ -34,12 +36,12 @@ export function SettingsRawPage() {
                 <td className="max-w-md truncate px-4 py-2 font-mono text-xs" data-testid={`raw-${s.key}`}>
                   {s.visibility === 'secret' ? (s.is_set ? '••••••••' : t('settings.secretUnset')) : String(s.value)}
                 </td>
-                <td className="px-4 py-2 text-xs text-slate-500">{t(`settings.groups.${s.group}`)}</td>
+                <td className="px-4 py-2 text-xs text-muted">{t(`settings.groups.${s.group}`)}</td>
               </tr>
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

@@ -62,7 +62,7 @@ export function AnnouncementCard({
               {t('announcements.pinned')}
             </span>
           )}
-          <time dateTime={item.published_at} className="text-xs text-slate-500" title={f.dateTime(item.published_at)}>
+          <time dateTime={item.published_at} className="text-xs text-muted" title={f.dateTime(item.published_at)}>
             {f.date(item.published_at)}
           </time>
         </header>

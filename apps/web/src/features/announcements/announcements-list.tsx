@@ -79,7 +79,7 @@ export function AnnouncementsList() {
         {
           key: 'tags',
           header: t('announcements.fields.tags'),
-          render: (a) => <span className="text-xs text-slate-500">{a.tags.map((tag) => `#${tag}`).join(' ')}</span>,
+          render: (a) => <span className="text-xs text-muted">{a.tags.map((tag) => `#${tag}`).join(' ')}</span>,
         },
         {
           key: 'published_at',

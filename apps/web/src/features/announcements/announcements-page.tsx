@@ -43,7 +43,7 @@ export function AnnouncementsPage() {
             <button
               type="button"
               onClick={() => setTag('')}
-              className="rounded-lg p-1 text-slate-500 hover:bg-slate-200/70 dark:hover:bg-slate-800/70"
+              className="rounded-lg p-1 text-muted hover:bg-slate-200/70 dark:hover:bg-slate-800/70"
               aria-label={t('announcements.clearTag')}
             >
               <X className="size-4" aria-hidden />
@@ -61,7 +61,7 @@ export function AnnouncementsPage() {
       </div>
       {readError && <Alert>{readError}</Alert>}
       {items.length === 0 ? (
-        <p className="surface p-6 text-center text-slate-500" data-testid="announcements-none-tagged">
+        <p className="surface p-6 text-center text-muted" data-testid="announcements-none-tagged">
           {t('announcements.noneTagged', { tag })}
         </p>
       ) : (

@@ -63,7 +63,7 @@ export function ApiKeyForm({ held, onCreated }: { held: readonly string[]; onCre
                 data-testid={`api-key-permission-${p.value}`}
               />
               <span>
-                {describePermission(p, t)} <code className="text-xs text-slate-500">{p.value}</code>
+                {describePermission(p, t)} <code className="text-xs text-muted">{p.value}</code>
               </span>
             </label>
           ))}

@@ -11,7 +11,7 @@ import { useErrorText } from '../discord/api.ts';
 import { useApiKeys, useRevokeApiKey } from './api.ts';
 import { ApiKeyForm } from './api-key-form.tsx';
 
-const th = 'px-3 py-2 text-left text-xs font-semibold uppercase text-slate-500';
+const th = 'px-3 py-2 text-left text-xs font-semibold uppercase text-muted';
 const td = 'px-3 py-2 align-middle';
 
 /**
@@ -34,7 +34,7 @@ export function ApiKeysPage() {
         <h1 className="flex items-center gap-2 text-2xl font-bold">
           <KeyRound className="size-6 text-brand-500" aria-hidden /> {t('apiKeys.title')}
         </h1>
-        <p className="mt-1 text-sm text-slate-500">{t('apiKeys.subtitle')}</p>
+        <p className="mt-1 text-sm text-muted">{t('apiKeys.subtitle')}</p>
       </header>
       {secret && (
         <Alert tone="success">
@@ -53,7 +53,7 @@ export function ApiKeysPage() {
       ) : list.isError ? (
         <Alert>{errorText(list.error)}</Alert>
       ) : list.data.data.length === 0 ? (
-        <p className="text-sm text-slate-500">{t('apiKeys.empty')}</p>
+        <p className="text-sm text-muted">{t('apiKeys.empty')}</p>
       ) : (
         <div className="overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
           <table className="w-full text-sm" aria-label={t('apiKeys.title')}>
@@ -77,7 +77,7 @@ export function ApiKeysPage() {
                   <td className={td}>{k.last_used_at ? f.date(k.last_used_at) : '—'}</td>
                   <td className={`${td} text-right`}>
                     {k.revoked_at ? (
-                      <span className="text-xs text-slate-500">{t('apiKeys.revoked')}</span>
+                      <span className="text-xs text-muted">{t('apiKeys.revoked')}</span>
                     ) : (
                       canRevoke && (
                         <Button

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 /** Audit entries as a readable feed: who, what, when, and the fields that changed. */
 export function AuditList({ entries }: { entries: AuditEntry[] }) {
   const { t, i18n } = useTranslation();
-  if (entries.length === 0) return <p className="text-sm text-slate-500">{t('audit.empty')}</p>;
+  if (entries.length === 0) return <p className="text-sm text-muted">{t('audit.empty')}</p>;
   return (
     <ol className="flex flex-col gap-2 text-sm">
       {entries.map((e) => (
@@ -13,7 +13,7 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
             <span className="font-medium">{e.actor_username ?? t('audit.system')}</span> ·{' '}
             {t(`audit.actions.${e.action}`, { defaultValue: e.action })}
           </p>
-          <p className="text-xs text-slate-500">{new Date(e.created_at).toLocaleString(i18n.language)}</p>
+          <p className="text-xs text-muted">{new Date(e.created_at).toLocaleString(i18n.language)}</p>
           <ul className="mt-1 text-xs">
             {changes(e).map(([k, before, after]) => (
               <li key={k}>

@@ -22,7 +22,7 @@ export function ForgotPasswordPage() {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <div>
         <h1 className="text-2xl font-bold">{t('auth.forgot.title')}</h1>
-        <p className="mt-1 text-sm text-slate-500">{t('auth.forgot.subtitle')}</p>
+        <p className="mt-1 text-sm text-muted">{t('auth.forgot.subtitle')}</p>
       </div>
       {sent && <Alert tone="success">{t('auth.forgot.sent')}</Alert>}
       {error && <Alert>{error}</Alert>}

@@ -45,7 +45,7 @@ export function LoginPage() {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <div>
         <h1 className="text-2xl font-bold">{t('auth.login.title')}</h1>
-        <p className="mt-1 text-sm text-slate-500">{t('auth.login.subtitle')}</p>
+        <p className="mt-1 text-sm text-muted">{t('auth.login.subtitle')}</p>
       </div>
       {error && <Alert>{error}</Alert>}
       <Field
@@ -72,7 +72,7 @@ export function LoginPage() {
       </Button>
       <SsoButtons />
       <PasskeyButton mode="sign-in" />
-      <div className="flex flex-wrap justify-between gap-2 text-sm text-slate-500">
+      <div className="flex flex-wrap justify-between gap-2 text-sm text-muted">
         {registration !== false && (
           <Link to="/auth/register" className="text-brand-600 hover:underline dark:text-brand-300">
             {t('auth.login.noAccount')}

@@ -35,7 +35,7 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
     <div className="flex flex-col gap-4" data-testid="recovery-codes-panel">
       <div>
         <h2 className="text-lg font-semibold">{t('auth.twoFactor.recovery.title')}</h2>
-        <p className="mt-1 text-sm text-slate-500">{t('auth.twoFactor.recovery.explain')}</p>
+        <p className="mt-1 text-sm text-muted">{t('auth.twoFactor.recovery.explain')}</p>
       </div>
       <ol
         className="grid grid-cols-2 gap-2 rounded-xl border border-slate-300 bg-slate-50 p-3 font-mono text-sm dark:border-slate-700 dark:bg-slate-900"

@@ -39,7 +39,7 @@ export function RegisterPage() {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <div>
         <h1 className="text-2xl font-bold">{t('auth.register.title')}</h1>
-        <p className="mt-1 text-sm text-slate-500">{t('auth.register.subtitle')}</p>
+        <p className="mt-1 text-sm text-muted">{t('auth.register.subtitle')}</p>
       </div>
       {ref && <Alert tone="info">{t('auth.register.referred')}</Alert>}
       {error && <Alert>{error}</Alert>}
@@ -49,7 +49,7 @@ export function RegisterPage() {
         {isSubmitting ? t('common.working') : t('auth.register.submit')}
       </Button>
       <SsoButtons />
-      <p className="text-sm text-slate-500">
+      <p className="text-sm text-muted">
         <Link to="/auth/login" className="text-brand-600 hover:underline dark:text-brand-300">
           {t('auth.register.haveAccount')}
         </Link>

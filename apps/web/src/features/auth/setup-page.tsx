@@ -57,7 +57,7 @@ export function SetupPage() {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <div>
         <h1 className="text-2xl font-bold">{t('auth.setup.title')}</h1>
-        <p className="mt-1 text-sm text-slate-500">{t('auth.setup.subtitle')}</p>
+        <p className="mt-1 text-sm text-muted">{t('auth.setup.subtitle')}</p>
       </div>
       {!token && <Alert>{t('errors.SETUP_TOKEN_INVALID')}</Alert>}
       {error && <Alert>{error}</Alert>}
@@ -73,7 +73,7 @@ export function SetupPage() {
         />
         <span className="flex flex-col gap-1">
           <span className="font-medium">{t('auth.setup.demo')}</span>
-          <span id="setup-demo-hint" className="text-slate-500">
+          <span id="setup-demo-hint" className="text-muted">
             {t('auth.setup.demoHint')}
           </span>
         </span>

@@ -19,7 +19,7 @@ export function SsoPage() {
       <div className="flex flex-col items-center gap-2 text-center">
         <KeyRound className="size-10 text-brand-400" aria-hidden />
         <h1 className="text-2xl font-bold">{t('auth.sso.title')}</h1>
-        {providers.length > 0 && <p className="text-sm text-slate-500">{t('sso.subtitle')}</p>}
+        {providers.length > 0 && <p className="text-sm text-muted">{t('sso.subtitle')}</p>}
       </div>
       {error && (
         <Alert>
@@ -27,7 +27,7 @@ export function SsoPage() {
         </Alert>
       )}
       {providers.length === 0 ? (
-        <p className="text-center text-sm text-slate-500">{t('auth.sso.none')}</p>
+        <p className="text-center text-sm text-muted">{t('auth.sso.none')}</p>
       ) : (
         <SsoButtons divider={false} />
       )}

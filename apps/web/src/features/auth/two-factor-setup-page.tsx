@@ -55,10 +55,10 @@ export function TwoFactorSetupPage() {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold">{t('auth.twoFactor.setupTitle')}</h1>
-      <p className="text-sm text-slate-500">{t('auth.twoFactor.setupSubtitle')}</p>
+      <p className="text-sm text-muted">{t('auth.twoFactor.setupSubtitle')}</p>
       {state0?.staffRequired && <Alert tone="info">{t('auth.twoFactor.staffRequired')}</Alert>}
       <img src={setup.qr_code} alt={t('auth.twoFactor.qrAlt')} className="mx-auto size-48 rounded-xl bg-white p-2" />
-      <p className="text-center text-xs text-slate-500">
+      <p className="text-center text-xs text-muted">
         {t('auth.twoFactor.manual')} <code className="font-mono break-all">{setup.secret}</code>
       </p>
       {error && <Alert>{error}</Alert>}
@@ -73,7 +73,7 @@ export function TwoFactorSetupPage() {
       <Button type="submit" disabled={form.formState.isSubmitting}>
         {t('auth.twoFactor.enable')}
       </Button>
-      <Link to="/auth/2fa/setup/disband" className="text-center text-sm text-slate-500 hover:underline">
+      <Link to="/auth/2fa/setup/disband" className="text-center text-sm text-muted hover:underline">
         {t('auth.twoFactor.disband')}
       </Link>
     </form>

@@ -23,7 +23,7 @@ export function TwoFactorVerifyPage() {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <div>
         <h1 className="text-2xl font-bold">{t('auth.twoFactor.verifyTitle')}</h1>
-        <p className="mt-1 text-sm text-slate-500">{t('auth.twoFactor.verifySubtitle')}</p>
+        <p className="mt-1 text-sm text-muted">{t('auth.twoFactor.verifySubtitle')}</p>
       </div>
       {error && <Alert>{error}</Alert>}
       <SecondFactorField error={errors.code?.message} {...form.register('code')} />
@@ -31,7 +31,7 @@ export function TwoFactorVerifyPage() {
         {t('auth.twoFactor.verify')}
       </Button>
       <PasskeyButton mode="second-factor" />
-      <Link to="/auth/logout" className="text-sm text-slate-500 hover:underline">
+      <Link to="/auth/logout" className="text-sm text-muted hover:underline">
         {t('auth.twoFactor.cancel')}
       </Link>
     </form>

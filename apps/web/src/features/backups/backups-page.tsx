@@ -11,7 +11,7 @@ import { useCan } from '../../lib/permissions.ts';
 import { useBytes } from '../tickets/ticket-parts.tsx';
 import { downloadUrl, useBackups, useCreateBackup, useDeleteBackup } from './api.ts';
 
-const th = 'px-3 py-2 text-left text-xs font-semibold uppercase text-slate-500';
+const th = 'px-3 py-2 text-left text-xs font-semibold uppercase text-muted';
 const td = 'px-3 py-2 align-middle';
 
 function useErrorText() {
@@ -37,7 +37,7 @@ export function BackupsPage() {
           <h1 className="flex items-center gap-2 text-2xl font-bold">
             <DatabaseBackup className="size-6 text-brand-500" aria-hidden /> {t('backups.title')}
           </h1>
-          <p className="mt-1 text-sm text-slate-500">{t('backups.subtitle')}</p>
+          <p className="mt-1 text-sm text-muted">{t('backups.subtitle')}</p>
         </div>
         {canCreate && (
           <Button disabled={create.isPending || running} onClick={() => create.mutate()}>
@@ -51,7 +51,7 @@ export function BackupsPage() {
       ) : list.isError ? (
         <Alert>{errorText(list.error)}</Alert>
       ) : list.data.backups.length === 0 ? (
-        <p className="text-sm text-slate-500">{t('backups.empty')}</p>
+        <p className="text-sm text-muted">{t('backups.empty')}</p>
       ) : (
         <div className="overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
           <table className="w-full text-sm" aria-label={t('backups.title')}>
@@ -93,7 +93,7 @@ function BackupRow({ backup: b }: { backup: Backup }) {
     <tr data-testid="backup-row" className="border-t border-slate-200 dark:border-slate-800">
       <td className={td}>
         <div>{f.dateTime(b.created_at)}</div>
-        <div className="font-mono text-xs break-all text-slate-500">{b.file_name}</div>
+        <div className="font-mono text-xs break-all text-muted">{b.file_name}</div>
       </td>
       <td className={td}>{t(`backups.kinds.${b.kind}`)}</td>
       <td className={td} data-testid="backup-size">
@@ -113,7 +113,7 @@ function BackupRow({ backup: b }: { backup: Backup }) {
           <span className="text-emerald-600">{t('backups.completed')}</span>
         )}
       </td>
-      <td className={`${td} text-slate-500`}>
+      <td className={`${td} text-muted`}>
         {b.manifest ? t('backups.counts', { tables, rows, version: b.manifest.app_version }) : '—'}
       </td>
       <td className={`${td} text-right`}>

@@ -31,7 +31,7 @@ export function CloudPage() {
         <h1 className="flex items-center gap-2 text-2xl font-bold">
           <Cloud className="size-6 text-brand-500" aria-hidden /> {t('cloud.title')}
         </h1>
-        <p className="mt-1 text-sm text-slate-500">{t('cloud.subtitle')}</p>
+        <p className="mt-1 text-sm text-muted">{t('cloud.subtitle')}</p>
       </header>
       <ConfigCard config={config} />
       {config.configured && <BucketObjects />}
@@ -69,7 +69,7 @@ function ConfigCard({ config }: { config: CloudConfig }) {
       <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         {rows.map(([label, value]) => (
           <div key={label} className="flex min-w-0 gap-2">
-            <dt className="text-slate-500">{label}:</dt>
+            <dt className="text-muted">{label}:</dt>
             <dd className="min-w-0 font-medium break-all">{value}</dd>
           </div>
         ))}

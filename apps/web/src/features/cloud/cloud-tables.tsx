@@ -24,7 +24,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-const th = 'px-3 py-2 text-left text-xs font-semibold uppercase text-slate-500';
+const th = 'px-3 py-2 text-left text-xs font-semibold uppercase text-muted';
 const td = 'px-3 py-2 align-middle';
 
 /** The objects under the prefix; each can be downloaded into a new local backup. */
@@ -40,7 +40,7 @@ export function BucketObjects() {
   if (objects.isPending) body = <Loading label={t('common.loading')} />;
   else if (objects.isError) body = <Alert>{errorText(objects.error)}</Alert>;
   else if (objects.data.objects.length === 0)
-    body = <p className="text-sm text-slate-500">{t('cloud.objects.empty', { prefix: objects.data.prefix || '/' })}</p>;
+    body = <p className="text-sm text-muted">{t('cloud.objects.empty', { prefix: objects.data.prefix || '/' })}</p>;
   else
     body = (
       <div className="overflow-x-auto">
@@ -80,7 +80,7 @@ export function BucketObjects() {
             ))}
           </tbody>
         </table>
-        {objects.data.truncated && <p className="pt-2 text-xs text-slate-500">{t('cloud.objects.truncated')}</p>}
+        {objects.data.truncated && <p className="pt-2 text-xs text-muted">{t('cloud.objects.truncated')}</p>}
       </div>
     );
   return (
@@ -107,7 +107,7 @@ export function LocalBackups({ backups, configured }: { backups: CloudLocalBacku
       {upload.data && <Alert tone="success">{t('cloud.local.uploaded', { file: upload.data.backup.file_name })}</Alert>}
       {upload.error && <Alert>{errorText(upload.error)}</Alert>}
       {backups.length === 0 ? (
-        <p className="text-sm text-slate-500">{t('cloud.local.empty')}</p>
+        <p className="text-sm text-muted">{t('cloud.local.empty')}</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-sm" aria-label={t('cloud.local.title')}>

@@ -17,9 +17,9 @@ const cell = 'md:px-4 md:py-2.5';
 
 /** Green for coins in, rose for coins out. */
 export function amountTone(amount: number): string {
-  if (amount > 0) return 'text-emerald-600 dark:text-emerald-400';
+  if (amount > 0) return 'text-emerald-700 dark:text-emerald-400';
   if (amount < 0) return 'text-rose-600 dark:text-rose-400';
-  return 'text-slate-500';
+  return 'text-muted';
 }
 
 /**
@@ -58,7 +58,7 @@ export function CoinHistory({
             {t('coins.history')}
           </h2>
           {data && (
-            <p className="mt-1 text-sm text-slate-500">
+            <p className="mt-1 text-sm text-muted">
               {t('coins.balance')}:{' '}
               <strong className="text-slate-900 dark:text-slate-100" data-testid="coin-balance">
                 {coins(data.balance)}
@@ -66,7 +66,7 @@ export function CoinHistory({
             </p>
           )}
         </div>
-        <label className="flex flex-col gap-1 text-xs font-medium text-slate-500">
+        <label className="flex flex-col gap-1 text-xs font-medium text-muted">
           {t('coins.kind')}
           <select
             className={select}
@@ -91,10 +91,7 @@ export function CoinHistory({
         <Alert>{t(`errors.${history.error instanceof ApiError ? history.error.code : 'SERVER_ERROR'}`)}</Alert>
       )}
       {data && data.data.length === 0 && (
-        <div
-          className="flex flex-col items-center gap-3 py-6 text-center text-sm text-slate-500"
-          data-testid="coin-empty"
-        >
+        <div className="flex flex-col items-center gap-3 py-6 text-center text-sm text-muted" data-testid="coin-empty">
           {kind ? (
             <>
               <p>{t('coins.emptyKind', { kind: t(`coins.kinds.${kind}`) })}</p>
@@ -116,7 +113,7 @@ export function CoinHistory({
       {data && data.data.length > 0 && (
         <table className="block w-full text-left text-sm md:table" aria-busy={history.isFetching}>
           <caption className="sr-only">{t('coins.history')}</caption>
-          <thead className="hidden text-xs text-slate-500 uppercase md:table-header-group">
+          <thead className="hidden text-xs text-muted uppercase md:table-header-group">
             <tr>
               <th scope="col" className="px-4 py-2">
                 {t('coins.date')}
@@ -143,7 +140,7 @@ export function CoinHistory({
                 data-kind={e.kind}
                 className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 border-t border-slate-200 py-3 md:table-row md:py-0 dark:border-slate-800"
               >
-                <td className={`order-4 text-xs text-slate-500 md:text-sm md:whitespace-nowrap ${cell}`}>
+                <td className={`order-4 text-xs text-muted md:text-sm md:whitespace-nowrap ${cell}`}>
                   <time dateTime={e.created_at}>{f.dateTime(e.created_at)}</time>
                 </td>
                 <td className={`order-1 font-medium ${cell}`}>
@@ -162,7 +159,7 @@ export function CoinHistory({
                   {f.signed(e.amount)}
                 </td>
                 <td className={`order-5 text-right text-xs whitespace-nowrap tabular-nums md:text-sm ${cell}`}>
-                  <span className="text-slate-500 md:hidden">{t('coins.balanceAfter')}: </span>
+                  <span className="text-muted md:hidden">{t('coins.balanceAfter')}: </span>
                   {f.number(e.balance_after)}
                 </td>
               </tr>
@@ -172,7 +169,7 @@ export function CoinHistory({
       )}
       {data && data.total_pages > 1 && (
         <nav className="flex flex-wrap items-center justify-between gap-2 text-sm" aria-label={t('resource.pages')}>
-          <span className="text-slate-500">
+          <span className="text-muted">
             {t('resource.pageOf', {
               page: f.number(data.page),
               pages: f.number(data.total_pages),

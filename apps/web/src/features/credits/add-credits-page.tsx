@@ -219,7 +219,7 @@ function TopUpForm({ options: o }: { options: TopUpOptions }) {
             data-testid="credits-amount"
             className="min-h-10 max-w-60 rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 tabular-nums focus:border-brand-400 aria-invalid:border-rose-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
           />
-          <p id={`${id}-range`} className="text-xs text-slate-500" data-testid="credits-range">
+          <p id={`${id}-range`} className="text-xs text-muted" data-testid="credits-range">
             {range}
           </p>
         </div>
@@ -231,14 +231,14 @@ function TopUpForm({ options: o }: { options: TopUpOptions }) {
         <dl className="divide-y divide-slate-200 text-sm dark:divide-slate-800" aria-live="polite">
           {rows.map(([label, value, testId]) => (
             <div key={testId} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2.5">
-              <dt className="text-slate-500">{label}</dt>
+              <dt className="text-muted">{label}</dt>
               <dd className="font-semibold tabular-nums" data-testid={testId}>
                 {value}
               </dd>
             </div>
           ))}
           <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2.5">
-            <dt className="text-slate-500">{t('credits.youGet')}</dt>
+            <dt className="text-muted">{t('credits.youGet')}</dt>
             <dd className="text-lg font-bold text-amber-600 tabular-nums dark:text-coin" data-testid="credits-coins">
               {bought === null ? '—' : coins(bought)}
             </dd>
@@ -286,7 +286,7 @@ function TopUpForm({ options: o }: { options: TopUpOptions }) {
                 : t('credits.payPayPal')}
           </Button>
         )}
-        <p className="flex gap-2 text-xs text-slate-500">
+        <p className="flex gap-2 text-xs text-muted">
           <ShieldCheck className="size-4 shrink-0 text-brand-500" aria-hidden />
           {t('credits.secureNote')}
         </p>

@@ -44,13 +44,13 @@ export function PaymentsHistory({ payments }: { payments: Payment[] }) {
         {t('credits.history.title')}
       </h2>
       {payments.length === 0 ? (
-        <p className="py-4 text-center text-sm text-slate-500" data-testid="credits-history-empty">
+        <p className="py-4 text-center text-sm text-muted" data-testid="credits-history-empty">
           {t('credits.history.empty')}
         </p>
       ) : (
         <table className="block w-full text-left text-sm md:table">
           <caption className="sr-only">{t('credits.history.title')}</caption>
-          <thead className="hidden text-xs text-slate-500 uppercase md:table-header-group">
+          <thead className="hidden text-xs text-muted uppercase md:table-header-group">
             <tr>
               <th scope="col" className="px-4 py-2">
                 {t('credits.history.date')}
@@ -78,7 +78,7 @@ export function PaymentsHistory({ payments }: { payments: Payment[] }) {
                 data-status={p.status}
                 className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 border-t border-slate-200 py-3 md:table-row md:py-0 dark:border-slate-800"
               >
-                <td className={`order-3 text-xs text-slate-500 md:text-sm md:whitespace-nowrap ${cell}`}>
+                <td className={`order-3 text-xs text-muted md:text-sm md:whitespace-nowrap ${cell}`}>
                   <time dateTime={p.created_at}>{f.dateTime(p.created_at)}</time>
                 </td>
                 <td

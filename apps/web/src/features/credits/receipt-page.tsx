@@ -72,18 +72,18 @@ function ReceiptView({ receipt: r }: { receipt: Receipt['data'] }) {
             <h1 id="receipt-title" className="text-3xl font-bold tracking-tight">
               {t('receipt.title')}
             </h1>
-            <p className="mt-1 text-sm text-slate-500">{r.seller.name}</p>
+            <p className="mt-1 text-sm text-muted">{r.seller.name}</p>
           </div>
           <dl className="grid grid-cols-[auto_auto] gap-x-6 gap-y-1 text-sm">
-            <dt className="text-slate-500">{t('receipt.number')}</dt>
+            <dt className="text-muted">{t('receipt.number')}</dt>
             <dd className="font-semibold tabular-nums" data-testid="receipt-number">
               {r.number}
             </dd>
-            <dt className="text-slate-500">{t('receipt.date')}</dt>
+            <dt className="text-muted">{t('receipt.date')}</dt>
             <dd data-testid="receipt-date">
               <time dateTime={paidAt}>{f.dateTime(paidAt)}</time>
             </dd>
-            <dt className="text-slate-500">{t('receipt.status')}</dt>
+            <dt className="text-muted">{t('receipt.status')}</dt>
             <dd
               className="font-semibold text-emerald-700 uppercase dark:text-emerald-400 print:text-black!"
               data-testid="receipt-status"
@@ -98,7 +98,7 @@ function ReceiptView({ receipt: r }: { receipt: Receipt['data'] }) {
         </div>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{t('receipt.title')}</caption>
-          <thead className="border-b border-slate-300 text-xs text-slate-500 uppercase dark:border-slate-700 print:border-slate-400">
+          <thead className="border-b border-slate-300 text-xs text-muted uppercase dark:border-slate-700 print:border-slate-400">
             <tr>
               <th scope="col" className="w-full py-2 pr-4">
                 {t('receipt.description')}
@@ -130,7 +130,7 @@ function ReceiptView({ receipt: r }: { receipt: Receipt['data'] }) {
             </tr>
           </tfoot>
         </table>
-        <p className="text-xs text-slate-500" data-testid="receipt-method">
+        <p className="text-xs text-muted" data-testid="receipt-method">
           {t('receipt.method', { method: t(`credits.providers.${p.provider}`), date: f.date(paidAt), id: p.id })}
         </p>
       </article>
@@ -152,7 +152,7 @@ function PartyBlock({ title, party, testId }: { title: string; party: Party; tes
   ].filter((l): l is string => Boolean(l?.trim()));
   return (
     <section data-testid={testId} aria-label={title}>
-      <h2 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</h2>
+      <h2 className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">{title}</h2>
       <address className="flex flex-col text-sm not-italic">
         <strong className="font-semibold">{party.name}</strong>
         {[...new Set(lines)].map((line) => (

@@ -52,7 +52,7 @@ export function ServersPanel() {
       {empty && (
         <div className="flex flex-col items-center gap-3 py-6 text-center" data-testid="servers-empty">
           <Server className="size-10 text-slate-400" aria-hidden />
-          <p className="text-sm text-slate-500">{t('dashboard.noServers')}</p>
+          <p className="text-sm text-muted">{t('dashboard.noServers')}</p>
           {canCreate && (
             <Link to="/server/create" className={createLink} data-testid="create-server">
               <Plus className="size-4" aria-hidden /> {t('dashboard.createServer')}
@@ -62,7 +62,7 @@ export function ServersPanel() {
       )}
       {open.length > 0 && (
         <div className="flex flex-col gap-2">
-          <h3 className="text-sm font-semibold text-slate-500">{t('dashboard.requests')}</h3>
+          <h3 className="text-sm font-semibold text-muted">{t('dashboard.requests')}</h3>
           <ul className="flex flex-col gap-2" aria-label={t('dashboard.requests')}>
             {open.map((r) => (
               <li
@@ -75,7 +75,7 @@ export function ServersPanel() {
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone[r.status] ?? ''}`}>
                   {t(`dashboard.queueStatus.${r.status}`)}
                 </span>
-                <time dateTime={r.created_at} className="ml-auto text-xs text-slate-500">
+                <time dateTime={r.created_at} className="ml-auto text-xs text-muted">
                   {f.relative(r.created_at)}
                 </time>
                 {r.last_error && r.status === 'failed' && (

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { type ConsoleLevel, consoleLevels, debugLog } from '../../lib/debug-capture.ts';
 import { ClearButton, CopyButton, Empty, fieldClass, formatTime, Toolbar, useDebugLog } from './debug-ui.tsx';
 
+/** Each level's colour, 4.5:1 or more on the panel in both themes (secondary text is text-muted, not faded). */
 const levelColour: Record<ConsoleLevel, string> = {
   log: '',
-  info: 'text-sky-600',
-  warn: 'text-amber-600',
-  error: 'text-rose-600',
-  debug: 'opacity-70',
+  info: 'text-sky-700 dark:text-sky-400',
+  warn: 'text-amber-700 dark:text-amber-400',
+  error: 'text-rose-700 dark:text-rose-400',
+  debug: 'text-muted',
 };
 
 /** The captured console output, filtered by level. */
@@ -45,7 +46,7 @@ export function ConsoleTab() {
             data-testid="debug-console-entry"
             className={`whitespace-pre-wrap break-all ${levelColour[e.level]}`}
           >
-            <span className="opacity-70">{formatTime(e.time)}</span> <strong>{e.level}</strong> {e.text}
+            <span className="text-muted">{formatTime(e.time)}</span> <strong>{e.level}</strong> {e.text}
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import { type ReactNode, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '../../components/ui/scroll-region.tsx';
 import { type debugLog, debugStore } from '../../lib/debug-capture.ts';
 
 /** Re-renders when any capture buffer changes. */
@@ -40,17 +41,22 @@ export function Toolbar({ children }: { children: ReactNode }) {
   return <div className="mb-2 flex flex-wrap items-center gap-2">{children}</div>;
 }
 
-export function Pre({ children }: { children: string }) {
+/** A captured text (a body, a stack trace), scrolling within 15rem; `label` names it. */
+export function Pre({ label, children }: { label: string; children: string }) {
   return (
-    <pre className="max-h-60 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-xs dark:bg-slate-950">
+    <ScrollRegion
+      as="pre"
+      label={label}
+      className="max-h-60 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-xs dark:bg-slate-950"
+    >
       {children}
-    </pre>
+    </ScrollRegion>
   );
 }
 
 export function Empty() {
   const { t } = useTranslation();
-  return <p className="text-xs opacity-70">{t('debugPanel.empty')}</p>;
+  return <p className="text-xs text-muted">{t('debugPanel.empty')}</p>;
 }
 
 export function ClearButton({ buffer }: { buffer: keyof typeof debugLog }) {

@@ -18,11 +18,11 @@ export function ErrorsTab() {
           <li key={e.id} data-testid="debug-error-entry">
             <details className="rounded border border-rose-200 px-2 py-1 dark:border-rose-900">
               <summary className="cursor-pointer font-mono text-xs">
-                <span className="opacity-70">{formatTime(e.time)}</span> {e.message}
+                <span className="text-muted">{formatTime(e.time)}</span> {e.message}
               </summary>
               <div className="mt-2 space-y-1">
                 <CopyButton text={`${e.message}\n${e.stack}`} />
-                <Pre>{e.stack || t('debugPanel.errors.noStack')}</Pre>
+                <Pre label={e.message}>{e.stack || t('debugPanel.errors.noStack')}</Pre>
               </div>
             </details>
           </li>

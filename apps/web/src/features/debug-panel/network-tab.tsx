@@ -39,11 +39,17 @@ export function NetworkTab() {
           <li key={e.id} data-testid="debug-network-entry">
             <details className="rounded border border-slate-200 px-2 py-1 dark:border-slate-800">
               <summary className="cursor-pointer font-mono text-xs">
-                <span className={e.status >= 400 || e.status === 0 ? 'text-rose-500' : 'text-emerald-600'}>
+                <span
+                  className={
+                    e.status >= 400 || e.status === 0
+                      ? 'text-rose-700 dark:text-rose-400'
+                      : 'text-emerald-700 dark:text-emerald-400'
+                  }
+                >
                   {e.status || '—'}
                 </span>{' '}
                 {e.method} {e.url}{' '}
-                <span className="opacity-70">
+                <span className="text-muted">
                   {t('debugPanel.network.meta', {
                     ms: Math.round(e.durationMs),
                     size: e.size,
@@ -74,7 +80,7 @@ function BodyBlock({ label, text }: { label: string; text: string }) {
       <div className="mb-1 flex items-center gap-2 text-xs font-semibold">
         {label} <CopyButton text={text} />
       </div>
-      <Pre>{text}</Pre>
+      <Pre label={label}>{text}</Pre>
     </div>
   );
 }

@@ -45,7 +45,7 @@ export function SettingsTab() {
           <dl className="grid grid-cols-[minmax(0,14rem)_1fr] gap-x-3">
             {keys.map((key) => (
               <div key={key} className="contents" data-testid={`debug-setting-${key}`}>
-                <dt className="font-mono opacity-70">{key}</dt>
+                <dt className="font-mono text-muted">{key}</dt>
                 <dd className="break-all font-mono">{show(values[key])}</dd>
               </div>
             ))}

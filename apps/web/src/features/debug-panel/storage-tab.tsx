@@ -47,7 +47,7 @@ export function StorageTab() {
             ))}
           </tbody>
         </table>
-        <p className="mt-1 opacity-70">{t('debugPanel.storage.httpOnly', { name: 'user_token' })}</p>
+        <p className="mt-1 text-muted">{t('debugPanel.storage.httpOnly', { name: 'user_token' })}</p>
       </section>
       <section>
         <h3 className="mb-1 font-semibold">{t('debugPanel.storage.local')}</h3>

@@ -64,7 +64,7 @@ function DepartmentForm({ department }: { department?: Department }) {
         <input type="checkbox" className="size-4" data-testid="department-enabled" {...form.register('enabled')} />
         {t('departments.fields.enabled')}
       </label>
-      <p className="text-xs text-slate-500">{t('departments.hints.enabled')}</p>
+      <p className="text-xs text-muted">{t('departments.hints.enabled')}</p>
     </ResourceFormFrame>
   );
 }

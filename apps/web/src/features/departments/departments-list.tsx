@@ -30,7 +30,7 @@ export function DepartmentsList() {
           render: (d) => (
             <span className="flex flex-col">
               <span className="font-semibold break-words">{d.name}</span>
-              {d.description && <span className="text-xs break-words text-slate-500">{d.description}</span>}
+              {d.description && <span className="text-xs break-words text-muted">{d.description}</span>}
             </span>
           ),
         },
@@ -40,11 +40,11 @@ export function DepartmentsList() {
           render: (d) =>
             d.opening_hours ? (
               <span className="inline-flex items-center gap-1.5 text-xs">
-                <Clock className="size-3.5 text-slate-500" aria-hidden />
+                <Clock className="size-3.5 text-muted" aria-hidden />
                 {d.opening_hours}
               </span>
             ) : (
-              <span className="text-xs text-slate-500">{t('departments.noHours')}</span>
+              <span className="text-xs text-muted">{t('departments.noHours')}</span>
             ),
         },
         {

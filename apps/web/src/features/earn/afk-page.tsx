@@ -86,7 +86,7 @@ function AfkSession(props: { minutes: number; adblockToken: string | null; onAdb
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
       <header>
         <h1 className="text-2xl font-bold">{t('afk.title')}</h1>
-        <p className="text-sm text-slate-500">{t('afk.subtitle')}</p>
+        <p className="text-sm text-muted">{t('afk.subtitle')}</p>
       </header>
       <section className="surface flex flex-col items-center gap-4 p-6 text-center" data-testid="afk-session">
         {state.phase === 'connecting' ? (
@@ -95,7 +95,7 @@ function AfkSession(props: { minutes: number; adblockToken: string | null; onAdb
           <div data-testid="afk-capped" className="flex flex-col items-center gap-2">
             <Hourglass className="size-10 text-amber-500" aria-hidden />
             <p className="font-semibold">{t('afk.cappedTitle')}</p>
-            <p className="text-sm text-slate-500">{t('afk.cappedMessage')}</p>
+            <p className="text-sm text-muted">{t('afk.cappedMessage')}</p>
           </div>
         ) : (
           <Countdown state={state} />
@@ -111,23 +111,26 @@ function AfkSession(props: { minutes: number; adblockToken: string | null; onAdb
         <Stat icon={Coins} label={t('afk.earnedHere')} value={f.number(state.earnedHere)} testId="afk-earned-here" />
         <Stat icon={Timer} label={t('afk.minutes')} value={f.number(state.minutes ?? minutes)} testId="afk-minutes" />
         <div className="surface flex flex-col gap-2 p-4">
-          <dt className="text-xs text-slate-500">{t('afk.today')}</dt>
-          <dd className="font-semibold tabular-nums" data-testid="afk-today">
-            {f.number(state.earnedToday)} / {f.number(state.dailyCap)}
+          <dt className="text-xs text-muted">{t('afk.today')}</dt>
+          {/* The bar is part of the value: a description list's group holds only its <dt> and <dd>. */}
+          <dd className="flex flex-col gap-2">
+            <span className="font-semibold tabular-nums" data-testid="afk-today">
+              {f.number(state.earnedToday)} / {f.number(state.dailyCap)}
+            </span>
+            <div
+              className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+              role="progressbar"
+              aria-label={t('afk.today')}
+              aria-valuemin={0}
+              aria-valuemax={state.dailyCap}
+              aria-valuenow={state.earnedToday}
+            >
+              <div className="h-full bg-brand-500" style={{ width: `${capPercent}%` }} />
+            </div>
           </dd>
-          <div
-            className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-            role="progressbar"
-            aria-label={t('afk.today')}
-            aria-valuemin={0}
-            aria-valuemax={state.dailyCap}
-            aria-valuenow={state.earnedToday}
-          >
-            <div className="h-full bg-brand-500" style={{ width: `${capPercent}%` }} />
-          </div>
         </div>
       </dl>
-      <p className="text-xs text-slate-500">{t('afk.keepVisible')}</p>
+      <p className="text-xs text-muted">{t('afk.keepVisible')}</p>
     </div>
   );
 }
@@ -146,7 +149,7 @@ function Countdown({ state }: { state: AfkState }) {
       <span className="text-5xl font-bold tabular-nums" aria-live="off">
         {left}
       </span>
-      <span className="text-sm text-slate-500">{t('afk.nextPayout')}</span>
+      <span className="text-sm text-muted">{t('afk.nextPayout')}</span>
     </div>
   );
 }

@@ -64,25 +64,25 @@ export function ProviderCard({ provider: p, onAvailable }: { provider: LinkProvi
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
         <div>
-          <dt className="text-xs text-slate-500">{t('links.reward')}</dt>
+          <dt className="text-xs text-muted">{t('links.reward')}</dt>
           <dd className="font-semibold" data-testid="link-coins">
             {coins(p.coins)}
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">{t('links.today')}</dt>
+          <dt className="text-xs text-muted">{t('links.today')}</dt>
           <dd className="font-semibold tabular-nums" data-testid="link-used">
             {t('links.usedOf', { used: f.number(p.used_today), limit: f.number(p.daily_limit) })}
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">{t('links.cooldown')}</dt>
+          <dt className="text-xs text-muted">{t('links.cooldown')}</dt>
           <dd className="font-semibold" data-testid="link-cooldown">
             {duration(p.cooldown_seconds)}
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">{t('links.minTime')}</dt>
+          <dt className="text-xs text-muted">{t('links.minTime')}</dt>
           <dd className="font-semibold" data-testid="link-min-time">
             {duration(p.min_seconds)}
           </dd>
@@ -97,7 +97,7 @@ export function ProviderCard({ provider: p, onAvailable }: { provider: LinkProvi
       )}
       <div className="mt-auto flex flex-col gap-2">
         {reason && (
-          <p className="text-sm text-slate-500 tabular-nums" data-testid="link-wait" aria-live="off">
+          <p className="text-sm text-muted tabular-nums" data-testid="link-wait" aria-live="off">
             {reason}
           </p>
         )}
@@ -139,13 +139,13 @@ export function RecentClaims({ claims, names }: { claims: LinkClaim[]; names: Re
         {t('links.recent')}
       </h2>
       {claims.length === 0 ? (
-        <p className="py-4 text-center text-sm text-slate-500" data-testid="link-recent-empty">
+        <p className="py-4 text-center text-sm text-muted" data-testid="link-recent-empty">
           {t('links.recentEmpty')}
         </p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <thead className="text-xs text-slate-500 uppercase">
+            <thead className="text-xs text-muted uppercase">
               <tr>
                 <th scope="col" className={cell}>
                   {t('links.provider')}

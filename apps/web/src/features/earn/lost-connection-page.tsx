@@ -57,7 +57,7 @@ export function LostConnectionPage() {
       <WifiOff className="size-10 text-amber-500" aria-hidden />
       <h1 className="text-2xl font-bold">{t('ws.title')}</h1>
       <p className="text-slate-600 dark:text-slate-400">{t('ws.message')}</p>
-      <p className="text-sm text-slate-500" aria-live="polite" data-testid="lost-connection-status">
+      <p className="text-sm text-muted" aria-live="polite" data-testid="lost-connection-status">
         {checking ? t('ws.checking') : t('ws.retryIn', { count: left })}
       </p>
       <button

@@ -39,7 +39,7 @@ export function ReferralsPage() {
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
       <header>
         <h1 className="text-2xl font-bold">{t('referrals.title')}</h1>
-        <p className="text-sm text-slate-500">
+        <p className="text-sm text-muted">
           {t('referrals.explain', {
             you: coins(o.rewards.referrer),
             them: coins(o.rewards.referred),
@@ -50,19 +50,19 @@ export function ReferralsPage() {
       <section className="surface flex flex-col gap-3 p-5">
         <CopyField label={t('referrals.link')} value={o.link} testId="referral-link" />
         <CopyField label={t('referrals.code')} value={o.code} testId="referral-code" />
-        <p className="text-xs text-slate-500">{t('referrals.fairPlay')}</p>
+        <p className="text-xs text-muted">{t('referrals.fairPlay')}</p>
       </section>
       <section className="surface flex flex-col gap-3 p-5" aria-labelledby="referred-title">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="referred-title" className="text-lg font-semibold">
             {t('referrals.referred')}
           </h2>
-          <span className="text-sm text-slate-500" data-testid="referrals-earned">
+          <span className="text-sm text-muted" data-testid="referrals-earned">
             {t('referrals.earned', { coins: coins(o.earned) })}
           </span>
         </div>
         {o.referrals.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 py-6 text-center text-sm text-slate-500">
+          <div className="flex flex-col items-center gap-2 py-6 text-center text-sm text-muted">
             <Users className="size-8 text-slate-400" aria-hidden />
             {t('referrals.none')}
           </div>
@@ -79,7 +79,7 @@ export function ReferralsPage() {
                   {t(`referrals.status.${r.status}`)}
                 </span>
                 {r.refusal && <span className="text-xs text-rose-500">{t(`referrals.refusal.${r.refusal}`)}</span>}
-                <span className="ml-auto text-xs text-slate-500">{f.date(r.paid_at ?? r.created_at)}</span>
+                <span className="ml-auto text-xs text-muted">{f.date(r.paid_at ?? r.created_at)}</span>
               </li>
             ))}
           </ul>

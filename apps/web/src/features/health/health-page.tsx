@@ -9,8 +9,8 @@ import { Skeleton } from '../admin-dashboard/widget-card.tsx';
 import { useHealth } from './api.ts';
 
 const look: Record<HealthState, { icon: typeof CircleCheck; tone: string; ring: string }> = {
-  green: { icon: CircleCheck, tone: 'text-emerald-600 dark:text-emerald-400', ring: 'border-l-emerald-500' },
-  amber: { icon: CircleAlert, tone: 'text-amber-600 dark:text-amber-400', ring: 'border-l-amber-500' },
+  green: { icon: CircleCheck, tone: 'text-emerald-700 dark:text-emerald-400', ring: 'border-l-emerald-500' },
+  amber: { icon: CircleAlert, tone: 'text-amber-700 dark:text-amber-400', ring: 'border-l-amber-500' },
   red: { icon: CircleX, tone: 'text-rose-600 dark:text-rose-400', ring: 'border-l-rose-500' },
 };
 
@@ -30,7 +30,7 @@ function CheckRow({ check }: { check: HealthCheck }) {
           <span className={`text-sm font-medium ${tone}`}>{t(`health.states.${check.state}`)}</span>
         </div>
         <p className="text-sm">{t(`health.reasons.${check.reason}`, check.params)}</p>
-        {check.detail && <p className="break-words font-mono text-xs text-slate-500">{check.detail}</p>}
+        {check.detail && <p className="break-words font-mono text-xs text-muted">{check.detail}</p>}
         {check.action && (
           <p className="text-sm text-slate-600 dark:text-slate-300">
             <span className="font-medium">{t('health.whatToDo')}</span>{' '}
@@ -56,7 +56,7 @@ export function HealthPage() {
           <Overall className={`size-8 ${overall ? look[overall].tone : 'text-brand-400'}`} aria-hidden />
           <div>
             <h1 className="text-2xl font-bold">{t('admin.nav.health')}</h1>
-            <p className="text-sm text-slate-500" data-testid="health-overall">
+            <p className="text-sm text-muted" data-testid="health-overall">
               {overall ? t(`health.overall.${overall}`) : t('health.checking')}
               {query.data && ` · ${t('health.checkedAt', { when: f.dateTime(query.data.checked_at) })}`}
             </p>

@@ -25,12 +25,12 @@ function useCopyLink() {
   };
 }
 
-/** The gallery's "Copy link" menu: page link, direct link, Markdown, BBCode. */
+/** The gallery's "Copy link" menu: page link, direct link, Markdown, BBCode. Not modal, like the profile menu. */
 export function CopyLinkMenu({ image }: { image: Linkable }) {
   const { t } = useTranslation();
   const copy = useCopyLink();
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
         <button
           type="button"

@@ -51,9 +51,7 @@ export function EmbedPreview({ embed, sample }: { embed: EmbedSettings; sample: 
   const color = /^#[0-9a-fA-F]{6}$/.test(embed.color) ? embed.color : '#5865f2';
   return (
     <figure className="flex flex-col gap-2" data-testid="embed-preview">
-      <figcaption className="text-xs font-semibold text-slate-500 uppercase">
-        {t('hostedImages.embed.preview')}
-      </figcaption>
+      <figcaption className="text-xs font-semibold text-muted uppercase">{t('hostedImages.embed.preview')}</figcaption>
       <div className="rounded-lg bg-[#313338] p-3 font-sans text-[#dbdee1]">
         <p className="mb-1 text-sm text-[#00a8fc] underline">{`https://…/i/${'x'.repeat(12)}`}</p>
         {embed.enabled ? (

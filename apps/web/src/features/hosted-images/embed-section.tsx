@@ -74,7 +74,7 @@ export function EmbedSection({ embed, sample }: { embed: EmbedSettings; sample: 
             error={errors.description?.message}
             {...form.register('description')}
           />
-          <div className="text-xs text-slate-500" data-testid="embed-placeholders">
+          <div className="text-xs text-muted" data-testid="embed-placeholders">
             <p>{t('hostedImages.embed.placeholders')}</p>
             <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
               {embedPlaceholders.map((p) => (

@@ -63,7 +63,7 @@ export function GalleryPage() {
         <section className="surface flex flex-col items-center gap-3 p-10 text-center" data-testid="gallery-empty">
           <Images className="size-10 text-slate-400" aria-hidden />
           <h2 className="text-lg font-semibold">{t('hostedImages.emptyTitle')}</h2>
-          <p className="text-sm text-slate-500">{t('hostedImages.emptyMessage')}</p>
+          <p className="text-sm text-muted">{t('hostedImages.emptyMessage')}</p>
           <Link to="/images/upload" className={linkButton}>
             <Upload className="size-4" aria-hidden /> {t('hostedImages.uploadCta')}
           </Link>

@@ -37,11 +37,11 @@ export function ImageCard({ image, onDelete }: { image: HostedImage; onDelete: (
         <p className="truncate text-sm font-semibold" title={image.name}>
           {image.name}
         </p>
-        <p className="text-xs text-slate-500" data-testid="image-facts">
+        <p className="text-xs text-muted" data-testid="image-facts">
           {image.width} × {image.height} · {formatSize(image.size, i18n.language)} ·{' '}
           {t('hostedImages.views', { count: image.views, views: f.number(image.views) })}
         </p>
-        <p className="text-xs text-slate-500">{f.date(image.created_at)}</p>
+        <p className="text-xs text-muted">{f.date(image.created_at)}</p>
         <div className="mt-1 flex flex-wrap items-center justify-between gap-1">
           <a
             href={image.page_url}

@@ -42,7 +42,7 @@ export function ImagesTabs() {
           to={to}
           end
           className={({ isActive }) =>
-            `-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${isActive ? 'border-brand-500 text-brand-600 dark:text-brand-300' : 'border-transparent text-slate-500 hover:text-slate-800 dark:hover:text-slate-200'}`
+            `-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${isActive ? 'border-brand-500 text-brand-600 dark:text-brand-300' : 'border-transparent text-muted hover:text-slate-800 dark:hover:text-slate-200'}`
           }
         >
           {label}
@@ -58,7 +58,7 @@ function Meter({ label, used, limit, text }: { label: string; used: number; limi
     <div className="flex min-w-48 flex-1 flex-col gap-1">
       <div className="flex justify-between gap-2 text-xs">
         <span className="font-semibold">{label}</span>
-        <span className="text-slate-500 tabular-nums">{text}</span>
+        <span className="text-muted tabular-nums">{text}</span>
       </div>
       {limit > 0 && (
         <div
@@ -104,7 +104,7 @@ export function UsageBar({ usage }: { usage: HostedImageUsage }) {
         }
       />
       {usage.cost > 0 && (
-        <p className="text-xs font-semibold text-amber-600 dark:text-amber-400" data-testid="image-cost">
+        <p className="text-xs font-semibold text-amber-700 dark:text-amber-400" data-testid="image-cost">
           {t('hostedImages.usage.cost', { count: usage.cost, coins: f.number(usage.cost) })}
         </p>
       )}

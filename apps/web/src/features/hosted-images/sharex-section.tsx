@@ -55,7 +55,7 @@ export function ShareXSection({ config }: { config: ImageHostingConfig }) {
         <li>{t('hostedImages.sharex.step2')}</li>
         <li>{t('hostedImages.sharex.step3')}</li>
       </ol>
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-muted">
         {t('hostedImages.sharex.endpoint')} <code className="break-all">{config.upload_url}</code>
       </p>
       {key ? (
@@ -64,20 +64,20 @@ export function ShareXSection({ config }: { config: ImageHostingConfig }) {
           data-testid="key-info"
         >
           <div>
-            <dt className="text-xs text-slate-500">{t('hostedImages.sharex.hint')}</dt>
+            <dt className="text-xs text-muted">{t('hostedImages.sharex.hint')}</dt>
             <dd className="font-mono">{key.hint}…</dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-500">{t('hostedImages.sharex.created')}</dt>
+            <dt className="text-xs text-muted">{t('hostedImages.sharex.created')}</dt>
             <dd>{f.dateTime(key.created_at)}</dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-500">{t('hostedImages.sharex.lastUsed')}</dt>
+            <dt className="text-xs text-muted">{t('hostedImages.sharex.lastUsed')}</dt>
             <dd>{key.last_used_at ? f.dateTime(key.last_used_at) : t('hostedImages.sharex.never')}</dd>
           </div>
         </dl>
       ) : (
-        <p className="text-sm text-slate-500" data-testid="key-none">
+        <p className="text-sm text-muted" data-testid="key-none">
           {t('hostedImages.sharex.noKey')}
         </p>
       )}

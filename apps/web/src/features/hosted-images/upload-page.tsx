@@ -63,7 +63,7 @@ export function UploadPage() {
       >
         <ImagePlus className="size-10 text-brand-500" aria-hidden />
         <span className="font-semibold">{t('hostedImages.dropTitle')}</span>
-        <span className="text-slate-500">{t('hostedImages.dropHint')}</span>
+        <span className="text-muted">{t('hostedImages.dropHint')}</span>
         {usage && <Limits usage={usage} />}
         <input
           type="file"
@@ -105,7 +105,7 @@ function Limits({ usage }: { usage: HostedImageUsage }) {
   const { t, i18n } = useTranslation();
   const formats = usage.formats.map((f) => f.toUpperCase()).join(', ');
   return (
-    <span className="text-xs text-slate-500" data-testid="upload-limits">
+    <span className="text-xs text-muted" data-testid="upload-limits">
       {usage.max_file_bytes > 0
         ? t('hostedImages.limits', { formats, max: formatSize(usage.max_file_bytes, i18n.language) })
         : t('hostedImages.limitsFormats', { formats })}
@@ -152,7 +152,7 @@ function UploadRow({ item, usage }: { item: UploadItem; usage: HostedImageUsage 
         )}
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-semibold">{item.file.name}</p>
-          <p className="text-xs text-slate-500">
+          <p className="text-xs text-muted">
             {formatSize(item.file.size, i18n.language)} · {t(`hostedImages.status.${item.status}`)}
           </p>
         </div>

@@ -49,7 +49,7 @@ export function ImageReportPage() {
                 />
               </a>
             ) : (
-              <p className="p-8 text-sm text-slate-500" data-testid="report-image-removed">
+              <p className="p-8 text-sm text-muted" data-testid="report-image-removed">
                 {t('imageReports.removedLong')}
               </p>
             )}
@@ -76,20 +76,20 @@ function ReportFacts({ detail }: { detail: ImageReportDetail }) {
       <div className="flex flex-wrap items-center gap-2">
         <ReportStatusBadge status={r.status} />
         <span className="font-semibold">{t(`imageReports.reason.${r.reason}`)}</span>
-        <span className="text-slate-500">· {f.dateTime(r.created_at)}</span>
+        <span className="text-muted">· {f.dateTime(r.created_at)}</span>
       </div>
       <p>
-        <span className="text-slate-500">{t('imageReports.fields.reporter')}: </span>
+        <span className="text-muted">{t('imageReports.fields.reporter')}: </span>
         <MemberRef user={r.reporter} none={t('imageReports.visitor')} />
       </p>
       <div>
-        <p className="text-slate-500">{t('imageReports.fields.note')}</p>
+        <p className="text-muted">{t('imageReports.fields.note')}</p>
         <p className="break-words whitespace-pre-wrap" data-testid="report-note">
-          {r.note || <span className="text-slate-500">{t('imageReports.noNote')}</span>}
+          {r.note || <span className="text-muted">{t('imageReports.noNote')}</span>}
         </p>
       </div>
       {r.handled_by && r.handled_at && (
-        <p className="text-xs text-slate-500">
+        <p className="text-xs text-muted">
           {t('imageReports.handled', { name: r.handled_by.username, date: f.dateTime(r.handled_at) })}
         </p>
       )}
@@ -104,14 +104,14 @@ function EarlierReports({ reports }: { reports: ImageReportDetail['earlier_repor
     <section className="surface flex flex-col gap-2 p-4" data-testid="earlier-reports">
       <h2 className="font-semibold">{t('imageReports.earlier')}</h2>
       {reports.length === 0 ? (
-        <p className="text-sm text-slate-500">{t('imageReports.noEarlier')}</p>
+        <p className="text-sm text-muted">{t('imageReports.noEarlier')}</p>
       ) : (
         <ul className="flex flex-col divide-y divide-slate-200 text-sm dark:divide-slate-800">
           {reports.map((r) => (
             <li key={r.id} className="flex flex-wrap items-center gap-2 py-2">
               <ReportStatusBadge status={r.status} />
               <span className="font-semibold">{t(`imageReports.reason.${r.reason}`)}</span>
-              <span className="text-xs text-slate-500">{f.dateTime(r.created_at)}</span>
+              <span className="text-xs text-muted">{f.dateTime(r.created_at)}</span>
               {r.note && <span className="w-full break-words text-slate-600 dark:text-slate-400">{r.note}</span>}
             </li>
           ))}
@@ -133,7 +133,7 @@ function UploaderCard({ detail }: { detail: ImageReportDetail }) {
         <dl className="grid grid-cols-3 gap-2 text-center">
           {(['images', 'reports', 'removed'] as const).map((k) => (
             <div key={k} className="rounded-lg bg-slate-100 p-2 dark:bg-slate-800/60">
-              <dt className="text-xs text-slate-500">{t(`imageReports.stats.${k}`)}</dt>
+              <dt className="text-xs text-muted">{t(`imageReports.stats.${k}`)}</dt>
               <dd className="font-semibold tabular-nums">{f.number(stats[k])}</dd>
             </div>
           ))}
@@ -189,7 +189,7 @@ function StaffNotes({ detail }: { detail: ImageReportDetail }) {
         readOnly={!canEdit}
         onChange={(e) => setNotes(e.target.value)}
       />
-      <p className="-mt-2 text-xs text-slate-500">{t('imageReports.staffNotesHint')}</p>
+      <p className="-mt-2 text-xs text-muted">{t('imageReports.staffNotesHint')}</p>
       {update.error instanceof ApiError && <Alert>{t(`errors.${update.error.code}`)}</Alert>}
       {update.isSuccess && !changed && <Alert tone="success">{t('imageReports.saved')}</Alert>}
       {canEdit && (

@@ -46,7 +46,7 @@ export function ReportThumb({ report, size = 'size-14' }: { report: Pick<ImageRe
 
 /** A member named on a report: a link to their admin page, or "a visitor" / "deleted member". */
 export function MemberRef({ user, none }: { user: { uuid: string; username: string } | null; none: string }) {
-  if (!user) return <span className="text-slate-500">{none}</span>;
+  if (!user) return <span className="text-muted">{none}</span>;
   return (
     <Link
       to={`/mc-admin/users/${user.uuid}/edit`}

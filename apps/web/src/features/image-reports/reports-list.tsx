@@ -54,7 +54,7 @@ export function ImageReportsList() {
         rowKey={(r) => String(r.id)}
         toolbar={
           query.data && (
-            <span className="self-center text-sm text-slate-500" data-testid="report-count">
+            <span className="self-center text-sm text-muted" data-testid="report-count">
               {t('imageReports.count', { count: query.data.total })}
             </span>
           )
@@ -83,7 +83,7 @@ export function ImageReportsList() {
                 <ReportThumb report={r} />
                 <span className="flex min-w-0 flex-col">
                   <span className="max-w-48 truncate font-semibold">{r.image?.name ?? t('imageReports.removed')}</span>
-                  <code className="text-xs text-slate-500">{r.image_id}</code>
+                  <code className="text-xs text-muted">{r.image_id}</code>
                 </span>
               </span>
             ),

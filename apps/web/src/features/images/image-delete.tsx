@@ -37,14 +37,14 @@ export function ImageDelete() {
         className="max-h-40 self-start rounded-xl border border-slate-200 object-contain dark:border-slate-700"
       />
       {used.length === 0 ? (
-        <p className="text-sm text-slate-500">{t('images.deleteUnused')}</p>
+        <p className="text-sm text-muted">{t('images.deleteUnused')}</p>
       ) : (
         <>
           <p className="text-sm font-semibold">{t('images.deleteUsed', { count: used.length })}</p>
           <ul className="flex flex-col gap-1 text-sm" data-testid="image-usage-list">
             {used.map((u) => (
               <li key={`${u.type}-${u.id}`}>
-                <span className="text-slate-500">{t(`images.usageTypes.${u.type}`)}:</span>{' '}
+                <span className="text-muted">{t(`images.usageTypes.${u.type}`)}:</span>{' '}
                 <Link to={usagePath[u.type](u.id)} className="font-semibold text-brand-600 dark:text-brand-300">
                   {u.name}
                 </Link>

@@ -38,14 +38,11 @@ export function ImagePicker({
         <Dialog.Content className="surface fixed top-1/2 left-1/2 z-50 flex max-h-[85vh] w-[min(92vw,44rem)] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 p-5">
           <div className="flex items-center justify-between gap-2">
             <Dialog.Title className="text-lg font-bold">{t('images.pickTitle')}</Dialog.Title>
-            <Dialog.Close
-              className="rounded-lg p-1 text-slate-500 hover:bg-slate-200/70"
-              aria-label={t('resource.cancel')}
-            >
+            <Dialog.Close className="rounded-lg p-1 text-muted hover:bg-slate-200/70" aria-label={t('resource.cancel')}>
               <X className="size-4" aria-hidden />
             </Dialog.Close>
           </div>
-          <Dialog.Description className="text-sm text-slate-500">{t('images.pickHint')}</Dialog.Description>
+          <Dialog.Description className="text-sm text-muted">{t('images.pickHint')}</Dialog.Description>
           {open && (
             <Library
               onPick={(image) => {
@@ -81,7 +78,7 @@ function Library({ onPick }: { onPick: (image: LibraryImage) => void }) {
       ) : list.isError ? (
         <p className="text-sm text-rose-500">{t('images.loadFailed')}</p>
       ) : list.data.data.length === 0 ? (
-        <p className="text-sm text-slate-500">{t('images.empty')}</p>
+        <p className="text-sm text-muted">{t('images.empty')}</p>
       ) : (
         <ul className="grid grid-cols-3 gap-3 overflow-y-auto sm:grid-cols-4">
           {list.data.data.map((image) => (

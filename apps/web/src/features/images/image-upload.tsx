@@ -87,7 +87,7 @@ export function ImageUploadPage() {
   return (
     <section className="surface mx-auto flex max-w-3xl flex-col gap-4 p-6" data-testid="image-upload">
       <h1 className="text-xl font-bold">{t('images.uploadTitle')}</h1>
-      <p className="text-sm text-slate-500">{t('images.uploadHint')}</p>
+      <p className="text-sm text-muted">{t('images.uploadHint')}</p>
       <label
         htmlFor={inputId}
         className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border-2 border-dashed border-slate-300 p-6 text-sm font-semibold hover:border-brand-400 dark:border-slate-700"
@@ -117,12 +117,12 @@ export function ImageUploadPage() {
             {item.preview ? (
               <img src={item.preview} alt="" className="size-24 shrink-0 rounded-lg object-contain" />
             ) : (
-              <div className="flex size-24 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-500 dark:bg-slate-800">
+              <div className="flex size-24 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-xs text-muted dark:bg-slate-800">
                 {t('images.noPreview')}
               </div>
             )}
             <div className="flex min-w-0 flex-1 flex-col gap-2">
-              <p className="text-xs break-all text-slate-500">
+              <p className="text-xs break-all text-muted">
                 {item.file.name} · {formatSize(item.file.size, i18n.language)}
               </p>
               <Field
@@ -142,7 +142,7 @@ export function ImageUploadPage() {
             </div>
             <button
               type="button"
-              className="self-start rounded-lg p-1 text-slate-500 hover:bg-slate-200/70 dark:hover:bg-slate-800/70"
+              className="self-start rounded-lg p-1 text-muted hover:bg-slate-200/70 dark:hover:bg-slate-800/70"
               aria-label={t('images.remove', { name: item.file.name })}
               onClick={() => drop(item)}
             >

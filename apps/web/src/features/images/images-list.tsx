@@ -42,7 +42,7 @@ export function ImagesList() {
               <span className="font-semibold break-all" data-testid="image-name">
                 {i.name}
               </span>
-              {i.alt && <span className="text-xs text-slate-500">{i.alt}</span>}
+              {i.alt && <span className="text-xs text-muted">{i.alt}</span>}
             </span>
           ),
         },
@@ -66,7 +66,7 @@ export function ImagesList() {
           header: t('images.usedBy'),
           render: (i) =>
             i.usage_count === 0 ? (
-              <span className="text-xs text-slate-500">{t('images.unused')}</span>
+              <span className="text-xs text-muted">{t('images.unused')}</span>
             ) : (
               <span className="text-xs font-semibold" data-testid="image-usage">
                 {t('images.usageCount', { count: i.usage_count })}

@@ -15,7 +15,7 @@ export function LegalPage({ setting, title }: { setting: 'privacy_policy' | 'ter
         {text ? (
           <SafeMarkdown data-testid="legal-text">{text}</SafeMarkdown>
         ) : (
-          <p className="text-slate-500">{t('legal.empty', { name: appName })}</p>
+          <p className="text-muted">{t('legal.empty', { name: appName })}</p>
         )}
         <Link to="/" className="mt-8 inline-block text-sm text-brand-600 hover:underline dark:text-brand-300">
           {t('legal.back')}

@@ -183,7 +183,7 @@ export function MailOutboxView() {
       <dl className="surface grid grid-cols-2 gap-3 p-5 text-sm sm:grid-cols-3">
         {facts.map(([label, value]) => (
           <div key={label} className="min-w-0">
-            <dt className="text-xs text-slate-500">{t(`mailTemplates.outbox.columns.${label}`)}</dt>
+            <dt className="text-xs text-muted">{t(`mailTemplates.outbox.columns.${label}`)}</dt>
             <dd className="font-medium break-all">{value}</dd>
           </div>
         ))}

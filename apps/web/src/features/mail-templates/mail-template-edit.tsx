@@ -102,7 +102,7 @@ function Editor({ template }: { template: MailTemplate }) {
           <h1 className="flex items-center gap-3 text-2xl font-bold">
             {t(`mailTemplates.names.${template.key}`)} <TemplateState edited={current.edited} />
           </h1>
-          <p className="text-sm text-slate-500">{t(`mailTemplates.about.${template.key}`)}</p>
+          <p className="text-sm text-muted">{t(`mailTemplates.about.${template.key}`)}</p>
         </div>
         <Link to={BASE} className="text-sm text-brand-600 hover:underline dark:text-brand-300">
           {t('mailTemplates.back')}
@@ -182,7 +182,7 @@ function Editor({ template }: { template: MailTemplate }) {
           <h2 id="template-variables" className="font-semibold">
             {t('mailTemplates.editor.variables')}
           </h2>
-          <p className="text-xs text-slate-500">{t('mailTemplates.editor.variablesHint')}</p>
+          <p className="text-xs text-muted">{t('mailTemplates.editor.variablesHint')}</p>
           <ul className="flex flex-col gap-2" data-testid="variables">
             {template.variables.map((v) => (
               <li key={v.name}>
@@ -193,7 +193,7 @@ function Editor({ template }: { template: MailTemplate }) {
                   className="w-full rounded-lg border border-slate-200 px-3 py-2 text-left hover:border-brand-500 dark:border-slate-700"
                 >
                   <code className="font-mono text-xs font-semibold text-brand-700 dark:text-brand-300">{`{{${v.name}}}`}</code>
-                  <span className="block text-xs text-slate-500">
+                  <span className="block text-xs text-muted">
                     {t(`mailTemplates.variables.${v.name}`, { defaultValue: v.description })}
                   </span>
                 </button>
@@ -202,7 +202,7 @@ function Editor({ template }: { template: MailTemplate }) {
           </ul>
         </aside>
       </div>
-      <p className="text-xs text-slate-500">{t('mailTemplates.preview.sample')}</p>
+      <p className="text-xs text-muted">{t('mailTemplates.preview.sample')}</p>
       <MailPreview subject={preview.subject} html={preview.html} text={preview.text} />
     </div>
   );

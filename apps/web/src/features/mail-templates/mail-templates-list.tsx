@@ -43,14 +43,14 @@ export function MailTemplatesList() {
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
         <header>
           <h1 className="text-2xl font-bold">{t('admin.nav.mailTemplates')}</h1>
-          <p className="text-sm text-slate-500">{t('mailTemplates.subtitle')}</p>
+          <p className="text-sm text-muted">{t('mailTemplates.subtitle')}</p>
         </header>
         {query.isPending && <Loading label={t('common.loading')} />}
         {query.isError && <Alert>{errorText(t, query.error)}</Alert>}
         {query.data && (
           <div className="surface overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <thead className="text-xs text-slate-500 uppercase">
+              <thead className="text-xs text-muted uppercase">
                 <tr>
                   <th className="px-4 py-3">{t('mailTemplates.columns.template')}</th>
                   <th className="px-4 py-3">{t('mailTemplates.columns.subject')}</th>
@@ -70,7 +70,7 @@ export function MailTemplatesList() {
                   >
                     <td className="px-4 py-3">
                       <div className="font-medium">{t(`mailTemplates.names.${m.key}`)}</div>
-                      <div className="text-xs text-slate-500">{t(`mailTemplates.about.${m.key}`)}</div>
+                      <div className="text-xs text-muted">{t(`mailTemplates.about.${m.key}`)}</div>
                     </td>
                     <td className="px-4 py-3 font-mono text-xs break-all">{m.subject}</td>
                     <td className="px-4 py-3">
@@ -109,7 +109,7 @@ export function MailTemplateCreate() {
   const { t } = useTranslation();
   return (
     <section className="surface mx-auto flex max-w-lg flex-col gap-4 p-6" data-testid="templates-fixed">
-      <Lock className="size-8 text-slate-500" aria-hidden />
+      <Lock className="size-8 text-muted" aria-hidden />
       <h1 className="text-xl font-bold">{t('mailTemplates.create.title')}</h1>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t('mailTemplates.create.body')}</p>
       <Link to={BASE} className="self-end text-sm font-semibold text-brand-600 hover:underline dark:text-brand-300">
@@ -135,7 +135,7 @@ export function MailTemplateReset() {
       {template.data.edited ? (
         <>
           <h1 className="text-xl font-bold">{t('mailTemplates.reset.title', { name })}</h1>
-          <p className="text-sm text-slate-500">{t('mailTemplates.reset.warning')}</p>
+          <p className="text-sm text-muted">{t('mailTemplates.reset.warning')}</p>
         </>
       ) : (
         <p className="text-sm" data-testid="already-default">

@@ -44,7 +44,7 @@ export function MailTest({ dirty }: { dirty: boolean }) {
           <Send className="size-4" aria-hidden /> {send.isPending ? t('common.working') : t('mailTemplates.test.send')}
         </Button>
       </div>
-      {dirty && <span className="text-xs text-slate-500">{t('mailTemplates.test.saveFirst')}</span>}
+      {dirty && <span className="text-xs text-muted">{t('mailTemplates.test.saveFirst')}</span>}
       {send.data && <Alert tone="success">{t('mailTemplates.test.sent', { to: send.data.to })}</Alert>}
       {failure && <Alert>{failure}</Alert>}
     </div>

@@ -39,7 +39,7 @@ export function PasskeyRow({ passkey }: { passkey: Passkey }) {
               </span>
             )}
           </p>
-          <p className="text-xs text-slate-500">
+          <p className="text-xs text-muted">
             {t('passkeys.added', { date: f.date(passkey.created_at) })} ·{' '}
             {passkey.last_used_at
               ? t('passkeys.lastUsed', { date: f.dateTime(passkey.last_used_at) })

@@ -149,7 +149,7 @@ function GiftForm({ profile: p }: { profile: Profile }) {
           <h1 id="gift-title" className="text-2xl font-bold break-words">
             {t('gift.title', { name: p.username })}
           </h1>
-          <p className="text-sm text-slate-500">{t('gift.subtitle')}</p>
+          <p className="text-sm text-muted">{t('gift.subtitle')}</p>
         </div>
       </header>
       <div className="surface flex flex-col gap-4 p-5">
@@ -178,7 +178,7 @@ function GiftForm({ profile: p }: { profile: Profile }) {
       <dl className="surface divide-y divide-slate-200 px-5 py-2 text-sm dark:divide-slate-800" aria-live="polite">
         {rows.map(([label, value, testId]) => (
           <div key={testId} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3">
-            <dt className="text-slate-500">{label}</dt>
+            <dt className="text-muted">{label}</dt>
             <dd
               className={`font-semibold tabular-nums ${testId === 'gift-total' ? 'text-base' : ''}`}
               data-testid={testId}

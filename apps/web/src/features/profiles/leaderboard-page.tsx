@@ -107,7 +107,7 @@ function Ranking({ board }: { board: Leaderboard }) {
   if (board.entries.length === 0)
     return (
       <p
-        className="surface flex flex-col items-center gap-2 p-8 text-center text-sm text-slate-500"
+        className="surface flex flex-col items-center gap-2 p-8 text-center text-sm text-muted"
         data-testid="leaderboard-empty"
       >
         <Trophy className="size-10 text-slate-400" aria-hidden />

@@ -56,10 +56,7 @@ export function LookupPage() {
         />
       </form>
       {!ready && (
-        <p
-          className="flex flex-col items-center gap-2 py-6 text-center text-sm text-slate-500"
-          data-testid="lookup-idle"
-        >
+        <p className="flex flex-col items-center gap-2 py-6 text-center text-sm text-muted" data-testid="lookup-idle">
           <UsersRound className="size-10 text-slate-400" aria-hidden />
           {t('lookup.idle', { min: MIN })}
         </p>
@@ -69,10 +66,7 @@ export function LookupPage() {
         <Alert>{t(`errors.${lookup.error instanceof ApiError ? lookup.error.code : 'SERVER_ERROR'}`)}</Alert>
       )}
       {ready && lookup.isSuccess && members.length === 0 && (
-        <p
-          className="flex flex-col items-center gap-2 py-6 text-center text-sm text-slate-500"
-          data-testid="lookup-empty"
-        >
+        <p className="flex flex-col items-center gap-2 py-6 text-center text-sm text-muted" data-testid="lookup-empty">
           <SearchX className="size-10 text-slate-400" aria-hidden />
           {t('lookup.empty', { q })}
         </p>

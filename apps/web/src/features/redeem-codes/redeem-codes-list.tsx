@@ -27,7 +27,7 @@ export function CopyButton({ value }: { value: string }) {
       data-testid="copy-code"
       aria-label={t('redeemCodes.copy', { code: value })}
       title={t('redeemCodes.copy', { code: value })}
-      className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-200/70 hover:text-brand-600 dark:hover:bg-slate-800/70"
+      className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-slate-200/70 hover:text-brand-600 dark:hover:bg-slate-800/70"
       onClick={() =>
         navigator.clipboard.writeText(value).then(
           () => setState('copied'),
@@ -96,7 +96,7 @@ export function RedeemCodesList() {
           sortable: true,
           render: (c) =>
             c.expires_at === null ? (
-              <span className="text-xs text-slate-500">{t('redeemCodes.never')}</span>
+              <span className="text-xs text-muted">{t('redeemCodes.never')}</span>
             ) : isExpired(c) ? (
               <span
                 className="text-xs font-semibold whitespace-nowrap text-rose-600 dark:text-rose-400"

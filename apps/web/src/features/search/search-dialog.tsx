@@ -77,7 +77,7 @@ export function SearchDialog({ pages, onClose }: { pages: SearchPage[]; onClose:
         >
           <Dialog.Title className="sr-only">{t('search.title')}</Dialog.Title>
           <div className="flex items-center gap-2 border-b border-slate-200 px-4 dark:border-slate-800">
-            <Search className="size-4 shrink-0 text-slate-500" aria-hidden />
+            <Search className="size-4 shrink-0 text-muted" aria-hidden />
             <input
               role="combobox"
               aria-label={t('search.title')}
@@ -94,8 +94,8 @@ export function SearchDialog({ pages, onClose }: { pages: SearchPage[]; onClose:
               enterKeyHint="go"
               className="min-h-12 w-full bg-transparent text-base outline-none"
             />
-            {searching && typed && <Loader2 className="size-4 shrink-0 animate-spin text-slate-500" aria-hidden />}
-            <Dialog.Close className="rounded-md border border-slate-300 px-1.5 text-xs text-slate-500 dark:border-slate-700">
+            {searching && typed && <Loader2 className="size-4 shrink-0 animate-spin text-muted" aria-hidden />}
+            <Dialog.Close className="rounded-md border border-slate-300 px-1.5 text-xs text-muted dark:border-slate-700">
               <span aria-hidden>Esc</span>
               <span className="sr-only">{t('search.close')}</span>
             </Dialog.Close>
@@ -116,7 +116,7 @@ export function SearchDialog({ pages, onClose }: { pages: SearchPage[]; onClose:
           <p
             role="status"
             data-testid="search-status"
-            className="border-t border-slate-200 px-4 py-2 text-xs text-slate-500 dark:border-slate-800"
+            className="border-t border-slate-200 px-4 py-2 text-xs text-muted dark:border-slate-800"
           >
             {status}
           </p>
@@ -148,7 +148,7 @@ function ResultGroup({
   return (
     // biome-ignore lint/a11y/useSemanticElements: a group of options inside a listbox, not a form's fieldset
     <div role="group" aria-labelledby={headingId} data-testid={`search-group-${group.key}`} className="mb-2">
-      <div id={headingId} role="presentation" className="px-2 py-1 text-xs font-semibold text-slate-500 uppercase">
+      <div id={headingId} role="presentation" className="px-2 py-1 text-xs font-semibold text-muted uppercase">
         {t(`search.groups.${group.key}`)}
       </div>
       {group.status === 'error' && (
@@ -168,7 +168,7 @@ function ResultGroup({
           className="flex cursor-pointer items-baseline gap-2 rounded-lg px-2 py-2 text-sm aria-selected:bg-brand-500/15 aria-selected:text-brand-700 dark:aria-selected:text-brand-300"
         >
           <span className="truncate font-medium">{hit.label}</span>
-          {hit.detail && <span className="truncate text-xs text-slate-500">{hit.detail}</span>}
+          {hit.detail && <span className="truncate text-xs text-muted">{hit.detail}</span>}
         </div>
       ))}
     </div>

@@ -52,7 +52,7 @@ export function SearchLauncher({ pages }: { pages: () => SearchPage[] }) {
           onClick={() => setOpen(true)}
           onPointerEnter={warm}
           onFocus={warm}
-          className="flex items-center gap-2 rounded-lg p-2 text-sm text-slate-500 hover:bg-slate-200/70 sm:min-w-44 sm:border sm:border-slate-300 sm:px-3 sm:py-1.5 dark:text-slate-400 dark:hover:bg-slate-800/70 sm:dark:border-slate-700"
+          className="flex items-center gap-2 rounded-lg p-2 text-sm text-muted hover:bg-slate-200/70 sm:min-w-44 sm:border sm:border-slate-300 sm:px-3 sm:py-1.5 dark:text-slate-400 dark:hover:bg-slate-800/70 sm:dark:border-slate-700"
         >
           <Search className="size-5 sm:size-4" aria-hidden />
           <span className="sr-only sm:not-sr-only">{t('topBar.search.open')}</span>

@@ -39,7 +39,7 @@ export function QueueList() {
   const heartbeat = (query.data as { heartbeat?: string | null } | undefined)?.heartbeat;
   return (
     <div className="flex flex-col gap-3">
-      <p className="mx-auto w-full max-w-6xl text-sm text-slate-500" data-testid="queue-heartbeat">
+      <p className="mx-auto w-full max-w-6xl text-sm text-muted" data-testid="queue-heartbeat">
         {heartbeat
           ? t('queue.heartbeat', { when: new Date(heartbeat).toLocaleString(i18n.language) })
           : t('queue.noHeartbeat')}
@@ -129,7 +129,7 @@ export function QueueItemPage() {
           ] as const
         ).map(([label, value]) => (
           <div key={label}>
-            <dt className="text-xs text-slate-500">{t(label)}</dt>
+            <dt className="text-xs text-muted">{t(label)}</dt>
             <dd className="font-medium">{value}</dd>
           </div>
         ))}

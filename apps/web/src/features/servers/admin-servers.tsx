@@ -54,7 +54,7 @@ export function AdminServersList() {
               <p className="font-medium">{s.name}</p>
               <div className="flex flex-wrap items-center gap-2">
                 <ServerStatusBadge status={s.status} />
-                {s.panel_identifier && <span className="font-mono text-xs text-slate-500">{s.panel_identifier}</span>}
+                {s.panel_identifier && <span className="font-mono text-xs text-muted">{s.panel_identifier}</span>}
               </div>
             </div>
           ),
@@ -80,7 +80,7 @@ export function AdminServersList() {
           render: (s) => (
             <div className="min-w-32">
               <p>{s.location_name}</p>
-              <p className="text-xs text-slate-500">{s.egg_name}</p>
+              <p className="text-xs text-muted">{s.egg_name}</p>
             </div>
           ),
         },
@@ -107,7 +107,7 @@ export function AdminServersList() {
             s.expires_at ? (
               <ExpiryNote expiresAt={s.expires_at} status={s.status} compact />
             ) : (
-              <span className="text-xs text-slate-500">{t('servers.noExpiry')}</span>
+              <span className="text-xs text-muted">{t('servers.noExpiry')}</span>
             ),
         },
         {

@@ -36,8 +36,8 @@ export function MemberPicker({
         <UserRound className="size-9 shrink-0 rounded-full bg-brand-500/10 p-2 text-brand-500" aria-hidden />
         <div className="min-w-0 flex-1">
           <p className="font-semibold">{value.username}</p>
-          <p className="truncate text-xs text-slate-500">{value.email}</p>
-          <p className="text-xs text-slate-500">
+          <p className="truncate text-xs text-muted">{value.email}</p>
+          <p className="text-xs text-muted">
             {t('servers.admin.memberLimits', {
               memory: f.megabytes(value.memory_limit),
               cpu: f.percent(value.cpu_limit),
@@ -67,7 +67,7 @@ export function MemberPicker({
       {users.isError && (
         <Alert>{t(`errors.${users.error instanceof ApiError ? users.error.code : 'SERVER_ERROR'}`)}</Alert>
       )}
-      {users.data && rows.length === 0 && <p className="text-sm text-slate-500">{t('servers.admin.noMembers')}</p>}
+      {users.data && rows.length === 0 && <p className="text-sm text-muted">{t('servers.admin.noMembers')}</p>}
       {rows.length > 0 && (
         <ul className="flex flex-col gap-2" aria-label={t('servers.admin.members')} aria-busy={users.isFetching}>
           {rows.map((u) => (
@@ -82,7 +82,7 @@ export function MemberPicker({
                 <UserRound className="size-5 shrink-0 text-slate-400" aria-hidden />
                 <span className="min-w-0 flex-1">
                   <span className="block font-medium">{u.username}</span>
-                  <span className="block truncate text-xs text-slate-500">{u.email}</span>
+                  <span className="block truncate text-xs text-muted">{u.email}</span>
                 </span>
                 {u.banned && (
                   <span className="rounded bg-rose-500/15 px-2 py-0.5 text-xs text-rose-600">{t('users.banned')}</span>

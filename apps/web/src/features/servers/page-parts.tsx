@@ -72,7 +72,7 @@ export function PageHeader({
     <header className="flex flex-wrap items-end justify-between gap-3">
       <div className="min-w-0">
         <h1 className="text-2xl font-bold break-words">{title}</h1>
-        {subtitle && <p className="mt-1 text-sm text-slate-500">{subtitle}</p>}
+        {subtitle && <p className="mt-1 text-sm text-muted">{subtitle}</p>}
       </div>
       <Link to={back} className="text-sm font-semibold text-brand-600 hover:underline dark:text-brand-300">
         {backLabel ?? t('servers.back')}

@@ -72,7 +72,7 @@ function RenewView({ detail, id }: { detail: ServerDetail; id: string }) {
     [t('servers.renew.after'), short ? '—' : coins(renewal.coins - renewal.cost)],
     [
       t('servers.renew.newExpiry'),
-      <time key="new" dateTime={renewal.new_expires_at} className="text-emerald-600 dark:text-emerald-400">
+      <time key="new" dateTime={renewal.new_expires_at} className="text-emerald-700 dark:text-emerald-400">
         {f.dateTime(renewal.new_expires_at)}
       </time>,
       'renew-new-expiry',
@@ -84,7 +84,7 @@ function RenewView({ detail, id }: { detail: ServerDetail; id: string }) {
       <dl className="surface divide-y divide-slate-200 px-5 py-2 text-sm dark:divide-slate-800">
         {rows.map(([label, value, testId]) => (
           <div key={label} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3">
-            <dt className="text-slate-500">{label}</dt>
+            <dt className="text-muted">{label}</dt>
             <dd className="font-semibold" data-testid={testId}>
               {value}
             </dd>

@@ -127,11 +127,11 @@ function ResourceSlider({
           {t('servers.resources.lacking', { free: fmt(Math.max(0, max)), min: fmt(min) })}
         </p>
       ) : fixed ? (
-        <p id={hintId} className="text-xs text-slate-500">
+        <p id={hintId} className="text-xs text-muted">
           {t('servers.resources.fixed', { min: fmt(min) })}
         </p>
       ) : (
-        <p id={hintId} className="text-xs text-slate-500">
+        <p id={hintId} className="text-xs text-muted">
           {t(maxLabel === 'free' ? 'servers.resources.rangeFree' : 'servers.resources.rangeMax', {
             min: fmt(min),
             max: fmt(max),

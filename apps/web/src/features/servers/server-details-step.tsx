@@ -49,7 +49,7 @@ export function DetailsStep({
         ).map(([step, label, value, problem]) => (
           <div key={step} className="flex items-start justify-between gap-2">
             <div className="min-w-0">
-              <dt className="text-xs text-slate-500">{label}</dt>
+              <dt className="text-xs text-muted">{label}</dt>
               <dd className="font-semibold">{value}</dd>
               {problem && (
                 <dd role="alert" className="text-xs font-medium text-rose-500">

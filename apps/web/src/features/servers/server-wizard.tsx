@@ -143,7 +143,7 @@ export function ServerWizard({
         ))}
       </ol>
       <div className="flex flex-col gap-1">
-        <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        <p className="text-xs font-semibold tracking-wide text-muted uppercase">
           {t('servers.create.stepOf', { step: index + 1, total: steps.length })}
         </p>
         <h2 ref={heading} tabIndex={-1} className="text-xl font-bold outline-none" data-testid="step-title">
@@ -238,7 +238,7 @@ export function ServerWizard({
         )}
       </div>
       {step === 'details' && blocked && (
-        <p id="server-submit-blocked" className="text-right text-sm text-amber-600 dark:text-amber-400">
+        <p id="server-submit-blocked" className="text-right text-sm text-amber-700 dark:text-amber-400">
           {blocked}
         </p>
       )}

@@ -37,8 +37,8 @@ export function expiryTone(expiresAt: string, status: string, now = Date.now()):
 
 const expiryClasses = {
   expired: 'text-rose-600 dark:text-rose-400 font-semibold',
-  soon: 'text-amber-600 dark:text-amber-400 font-semibold',
-  later: 'text-slate-500',
+  soon: 'text-amber-700 dark:text-amber-400 font-semibold',
+  later: 'text-muted',
 };
 
 /** "Expires in 5 days (12 Jun 2026)", coloured by urgency; `compact` shows the date alone (tables). */

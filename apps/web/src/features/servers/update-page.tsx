@@ -113,7 +113,7 @@ function UpdateForm({
         />
       </div>
       <div className="flex flex-wrap items-center justify-end gap-3">
-        {!changed && <p className="text-sm text-slate-500">{t('servers.update.nothing')}</p>}
+        {!changed && <p className="text-sm text-muted">{t('servers.update.nothing')}</p>}
         <Button type="submit" data-testid="update-submit" disabled={!changed || isSubmitting}>
           {isSubmitting ? t('common.working') : t('servers.update.submit')}
         </Button>

@@ -44,7 +44,7 @@ export function SsoButtons({ divider = true }: { divider?: boolean }) {
   return (
     <div className="flex flex-col gap-2" data-testid="sso-buttons">
       {divider && (
-        <p className="flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-300 after:h-px after:flex-1 after:bg-slate-300 dark:before:bg-slate-700 dark:after:bg-slate-700">
+        <p className="flex items-center gap-3 text-xs text-muted before:h-px before:flex-1 before:bg-slate-300 after:h-px after:flex-1 after:bg-slate-300 dark:before:bg-slate-700 dark:after:bg-slate-700">
           {t('sso.or')}
         </p>
       )}
@@ -74,7 +74,7 @@ export function SsoButtons({ divider = true }: { divider?: boolean }) {
       })}
       {chosen && (
         <div className="flex flex-col gap-2" data-testid="sso-human-check">
-          <p className="text-sm text-slate-500">{t('sso.humanCheck', { provider: providerNames[chosen] })}</p>
+          <p className="text-sm text-muted">{t('sso.humanCheck', { provider: providerNames[chosen] })}</p>
           {turnstile.element}
         </div>
       )}

@@ -76,24 +76,24 @@ export function StoreItemCard({ item, coins }: { item: StoreItem; coins: number 
           <h2 id={`${id}-name`} className="font-semibold">
             {name}
           </h2>
-          <p className="text-sm text-slate-500">{t(`store.items.${key}.description`)}</p>
+          <p className="text-sm text-muted">{t(`store.items.${key}.description`)}</p>
         </div>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
         <div>
-          <dt className="text-xs text-slate-500">{t('store.price')}</dt>
+          <dt className="text-xs text-muted">{t('store.price')}</dt>
           <dd className="font-semibold" data-testid={`store-price-${key}`}>
             {coinText(item.price)}
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">{t('store.packSize')}</dt>
+          <dt className="text-xs text-muted">{t('store.packSize')}</dt>
           <dd className="font-semibold" data-testid={`store-pack-${key}`}>
             +{amount(item.amount)}
           </dd>
         </div>
         <div className="col-span-2">
-          <dt className="text-xs text-slate-500">{t('store.limit')}</dt>
+          <dt className="text-xs text-muted">{t('store.limit')}</dt>
           <dd
             className="flex flex-wrap items-center gap-x-2 font-semibold tabular-nums"
             data-testid={`store-limit-${key}`}
@@ -103,12 +103,12 @@ export function StoreItemCard({ item, coins }: { item: StoreItem; coins: number 
               <>
                 <ArrowRight className="size-4 text-slate-400" aria-hidden />
                 <span className="sr-only">{t('store.becomes')}</span>
-                <span className="text-emerald-600 dark:text-emerald-400" data-testid={`store-after-${key}`}>
+                <span className="text-emerald-700 dark:text-emerald-400" data-testid={`store-after-${key}`}>
                   {amount(after)}
                 </span>
               </>
             )}
-            <span className="text-xs font-normal text-slate-500">{t('store.cap', { max: amount(item.max) })}</span>
+            <span className="text-xs font-normal text-muted">{t('store.cap', { max: amount(item.max) })}</span>
           </dd>
         </div>
       </dl>
@@ -184,12 +184,12 @@ export function StoreItemCard({ item, coins }: { item: StoreItem; coins: number 
                 <Plus className="size-4" aria-hidden />
               </button>
             </div>
-            <p id={`${id}-range`} className="text-xs text-slate-500">
+            <p id={`${id}-range`} className="text-xs text-muted">
               {blocked ? t('store.noPacks') : t('store.packsRange', { count: max, amount: f.number(max) })}
             </p>
           </div>
           <p className="flex items-baseline justify-between gap-3 border-t border-slate-200 pt-3 dark:border-slate-800">
-            <span className="text-sm text-slate-500">{t('store.total')}</span>
+            <span className="text-sm text-muted">{t('store.total')}</span>
             <span className="text-lg font-bold tabular-nums" data-testid={`store-total-${key}`}>
               {coinText(blocked ? item.price : total)}
             </span>

@@ -68,7 +68,7 @@ export function AdminTicketPage() {
         {internal ? (
           <p className="-mt-3 text-xs text-amber-700 dark:text-amber-300">{t('adminTickets.internalHint')}</p>
         ) : (
-          <p className="-mt-3 text-xs text-slate-500">{t('adminTickets.replyHint')}</p>
+          <p className="-mt-3 text-xs text-muted">{t('adminTickets.replyHint')}</p>
         )}
       </div>
       <TicketControls ticket={data} />
@@ -84,12 +84,12 @@ function TicketControls({ ticket }: { ticket: AdminTicketDetail }) {
   const ids = { status: useId(), priority: useId(), assignee: useId() };
   const failure =
     update.error instanceof ApiError ? t(`errors.${update.error.code}`, { defaultValue: update.error.message }) : null;
-  const label = 'text-xs font-semibold text-slate-500 uppercase';
+  const label = 'text-xs font-semibold text-muted uppercase';
   return (
     <aside className="surface flex h-fit flex-col gap-4 p-4" data-testid="ticket-controls">
       <div className="flex items-center justify-between">
         <TicketStatusBadge status={ticket.status} />
-        <span className="text-xs text-slate-500">{t('tickets.opened', { date: f.dateTime(ticket.created_at) })}</span>
+        <span className="text-xs text-muted">{t('tickets.opened', { date: f.dateTime(ticket.created_at) })}</span>
       </div>
       {failure && <Alert>{failure}</Alert>}
       <div className="flex flex-col gap-1.5">
@@ -171,7 +171,7 @@ function TicketControls({ ticket }: { ticket: AdminTicketDetail }) {
         </a>
         {ticket.server && (
           <span className="inline-flex items-center gap-1.5 text-xs">
-            <Server className="size-3.5 text-slate-500" aria-hidden /> {ticket.server.name}
+            <Server className="size-3.5 text-muted" aria-hidden /> {ticket.server.name}
           </span>
         )}
       </div>

@@ -70,7 +70,7 @@ export function AdminTicketsList() {
               data-testid="desk-ticket-link"
             >
               <span className="font-semibold break-words">{x.subject}</span>
-              <span className="text-xs text-slate-500">
+              <span className="text-xs text-muted">
                 #{x.id} · {x.department.name}
               </span>
             </Link>
@@ -82,7 +82,7 @@ export function AdminTicketsList() {
           render: (x) => (
             <span className="flex flex-col text-xs">
               <span className="font-semibold">{x.member.username}</span>
-              <span className="text-slate-500">{x.member.email}</span>
+              <span className="text-muted">{x.member.email}</span>
             </span>
           ),
         },
@@ -103,7 +103,7 @@ export function AdminTicketsList() {
           header: t('adminTickets.filters.assignee'),
           render: (x) => (
             <span className="text-xs" data-testid="desk-assignee">
-              {x.assignee?.username ?? <span className="text-slate-500">{t('adminTickets.filters.unassigned')}</span>}
+              {x.assignee?.username ?? <span className="text-muted">{t('adminTickets.filters.unassigned')}</span>}
             </span>
           ),
         },

@@ -42,7 +42,7 @@ function Preview({ file }: { file: File }) {
   return url ? (
     <img src={url} alt="" className="size-12 shrink-0 rounded-lg object-cover" />
   ) : (
-    <FileText className="size-12 shrink-0 rounded-lg bg-slate-500/10 p-3 text-slate-500" aria-hidden />
+    <FileText className="size-12 shrink-0 rounded-lg bg-slate-500/10 p-3 text-muted" aria-hidden />
   );
 }
 
@@ -99,7 +99,7 @@ export function AttachmentPicker({
             e.target.value = '';
           }}
         />
-        <p className="text-xs text-slate-500" data-testid="attachment-limits">
+        <p className="text-xs text-muted" data-testid="attachment-limits">
           {t('tickets.attachLimits', { count: limits.max_count, size: bytes(limits.max_bytes) })}
         </p>
       </div>
@@ -119,7 +119,7 @@ export function AttachmentPicker({
               <Preview file={file} />
               <span className="flex flex-col">
                 <span className="max-w-40 truncate font-medium">{file.name}</span>
-                <span className="text-slate-500">{bytes(file.size)}</span>
+                <span className="text-muted">{bytes(file.size)}</span>
               </span>
               <button
                 type="button"

@@ -124,7 +124,7 @@ function CreateForm({ options }: { options: NonNullable<ReturnType<typeof useTic
             <div className="rounded-xl bg-slate-500/5 px-3 py-2 text-sm" data-testid="ticket-department-info">
               {chosen.description && <p className="text-slate-600 dark:text-slate-300">{chosen.description}</p>}
               {chosen.opening_hours && (
-                <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-500">
+                <p className="mt-1 flex items-center gap-1.5 text-xs text-muted">
                   <Clock className="size-3.5" aria-hidden />{' '}
                   {t('tickets.openingHours', { hours: chosen.opening_hours })}
                 </p>

@@ -49,18 +49,16 @@ export function TicketPage() {
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
       <PageHeader title={data.subject} back="/ticket" backLabel={t('tickets.back')} />
       <section className="surface flex flex-wrap items-center gap-x-4 gap-y-2 p-4 text-sm" data-testid="ticket-meta">
-        <span className="font-mono text-slate-500">#{data.id}</span>
+        <span className="font-mono text-muted">#{data.id}</span>
         <TicketStatusBadge status={data.status} />
         <TicketPriority priority={data.priority} />
         <span>{data.department.name}</span>
         {data.server && (
           <span className="inline-flex items-center gap-1.5">
-            <Server className="size-4 text-slate-500" aria-hidden /> {data.server.name}
+            <Server className="size-4 text-muted" aria-hidden /> {data.server.name}
           </span>
         )}
-        <span className="ml-auto text-xs text-slate-500">
-          {t('tickets.opened', { date: f.dateTime(data.created_at) })}
-        </span>
+        <span className="ml-auto text-xs text-muted">{t('tickets.opened', { date: f.dateTime(data.created_at) })}</span>
       </section>
       <Conversation messages={data.messages} />
       {actionError && <Alert>{actionError}</Alert>}

@@ -65,12 +65,12 @@ export function TicketsPage() {
         </select>
         <div className="flex flex-wrap items-center gap-3">
           {page && (
-            <span className="text-xs text-slate-500" data-testid="ticket-open-count">
+            <span className="text-xs text-muted" data-testid="ticket-open-count">
               {t('tickets.openCount', { open: page.open, max: page.max_open })}
             </span>
           )}
           {full ? (
-            <span className="text-sm font-medium text-amber-600 dark:text-amber-400" data-testid="ticket-limit">
+            <span className="text-sm font-medium text-amber-700 dark:text-amber-400" data-testid="ticket-limit">
               {t('tickets.limitReached')}
             </span>
           ) : (
@@ -86,7 +86,7 @@ export function TicketsPage() {
         <section className="surface flex flex-col items-center gap-3 p-10 text-center" data-testid="tickets-empty">
           <Inbox className="size-10 text-slate-400" aria-hidden />
           <h2 className="text-lg font-semibold">{t('tickets.emptyTitle')}</h2>
-          <p className="text-sm text-slate-500">{t('tickets.emptyMessage')}</p>
+          <p className="text-sm text-muted">{t('tickets.emptyMessage')}</p>
         </section>
       )}
       {page && page.data.length > 0 && (
@@ -100,7 +100,7 @@ export function TicketsPage() {
               >
                 <span className="min-w-0 flex-1">
                   <span className="block font-semibold break-words">{ticket.subject}</span>
-                  <span className="text-xs text-slate-500">
+                  <span className="text-xs text-muted">
                     #{ticket.id} · {ticket.department.name}
                   </span>
                 </span>
@@ -114,7 +114,7 @@ export function TicketsPage() {
       )}
       {page && page.total_pages > 1 && (
         <nav className="flex items-center justify-between text-sm" aria-label={t('resource.pages')}>
-          <span className="text-slate-500">
+          <span className="text-muted">
             {t('resource.pageOf', { page: page.page, pages: page.total_pages, total: page.total })}
           </span>
           <div className="flex gap-2">

@@ -23,7 +23,7 @@ const recentKey = ['announcements', 'bell'] as const;
  * The bell: staff replies to my tickets and unread announcements, with their sum on it. Opening one
  * marks it read and goes to the ticket or the feed; "mark all" clears both. The counts are kept
  * fresh by the notifications socket (live.ts), besides polling; the announcements list is asked
- * for again each time the menu opens.
+ * for again each time the menu opens. Not modal, like the profile menu (see there).
  */
 export function NotificationsMenu({ defaultOpen = false, focusFirst }: DeferredMenuProps) {
   const focusFirstItem = useFocusFirstItem(focusFirst);
@@ -49,7 +49,7 @@ export function NotificationsMenu({ defaultOpen = false, focusFirst }: DeferredM
       method: 'POST',
     }).then(() => client.invalidateQueries({ queryKey: ticketUnreadKey }));
   return (
-    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
+    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
       <DropdownMenu.Trigger asChild>
         <NotificationsTrigger />
       </DropdownMenu.Trigger>
@@ -78,7 +78,7 @@ export function NotificationsMenu({ defaultOpen = false, focusFirst }: DeferredM
                 <MessageSquare className="mt-0.5 size-4 shrink-0 text-brand-500" aria-hidden />
                 <span className="min-w-0">
                   <span className="block truncate font-medium">{ticket.subject}</span>
-                  <span className="text-xs text-slate-500">
+                  <span className="text-xs text-muted">
                     {t('topBar.notifications.ticket', { count: ticket.count })}
                   </span>
                 </span>
@@ -97,13 +97,13 @@ export function NotificationsMenu({ defaultOpen = false, focusFirst }: DeferredM
                 <Megaphone className="mt-0.5 size-4 shrink-0 text-brand-500" aria-hidden />
                 <span className="min-w-0">
                   <span className="block truncate font-medium">{a.title}</span>
-                  <span className="text-xs text-slate-500">{t('topBar.notifications.announcement')}</span>
+                  <span className="text-xs text-muted">{t('topBar.notifications.announcement')}</span>
                 </span>
               </DropdownMenu.Item>
             ))}
           </div>
           {items.length + tickets.length === 0 && (
-            <p className="px-3 py-4 text-center text-slate-500" data-testid="notifications-empty">
+            <p className="px-3 py-4 text-center text-muted" data-testid="notifications-empty">
               {recent.isPending ? t('common.loading') : t('topBar.notifications.empty')}
             </p>
           )}

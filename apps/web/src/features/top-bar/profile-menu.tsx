@@ -32,7 +32,9 @@ const itemClass =
 /**
  * The member's menu at the right of the top bar: who is signed in, the coins, account, language,
  * theme, the admin area for staff and signing out. Radix gives it the menu semantics (arrow keys,
- * Escape, closing on a click outside, focus back on the button).
+ * Escape, closing on a click outside, focus back on the button). Not modal, like every menu of the app:
+ * a modal Radix menu hides the rest of the page with aria-hidden yet leaves it focusable (axe:
+ * aria-hidden-focus); Tab stays in the menu and a click outside closes it either way.
  */
 export function ProfileMenu({ defaultOpen = false, focusFirst }: DeferredMenuProps) {
   const focusFirstItem = useFocusFirstItem(focusFirst);
@@ -54,7 +56,7 @@ export function ProfileMenu({ defaultOpen = false, focusFirst }: DeferredMenuPro
   const showUserBackground = look.showBackground && look.showUserBackground;
   const background = useProfile(showUserBackground ? String(info.uuid ?? '') : '').data?.background;
   return (
-    <DropdownMenu.Root defaultOpen={defaultOpen}>
+    <DropdownMenu.Root defaultOpen={defaultOpen} modal={false}>
       <DropdownMenu.Trigger asChild>
         <ProfileTrigger />
       </DropdownMenu.Trigger>
@@ -86,7 +88,7 @@ export function ProfileMenu({ defaultOpen = false, focusFirst }: DeferredMenuPro
             <Avatar member={member} size="md" />
             <span className="min-w-0">
               <span className="block truncate font-semibold">{member.username}</span>
-              <span className="flex items-center gap-1 text-amber-600 dark:text-coin" data-testid="profile-coins">
+              <span className="flex items-center gap-1 text-amber-700 dark:text-coin" data-testid="profile-coins">
                 <Coins className="size-3.5" aria-hidden />
                 {t('topBar.profile.coins', { coins })}
               </span>
@@ -104,7 +106,7 @@ export function ProfileMenu({ defaultOpen = false, focusFirst }: DeferredMenuPro
             <DropdownMenu.SubTrigger className={itemClass} data-testid="profile-language">
               <Languages className="size-4" aria-hidden />
               {t('common.language')}
-              <span className="ml-auto text-xs text-slate-500">
+              <span className="ml-auto text-xs text-muted">
                 {isLocale(i18n.language) && languageNames[i18n.language]}
               </span>
             </DropdownMenu.SubTrigger>

@@ -11,12 +11,12 @@ export function UserActivity({ id }: { id: string }) {
     <section className="grid gap-4 md:grid-cols-2">
       <div className="surface p-5">
         <h2 className="mb-3 text-lg font-semibold">{t('users.sessions')}</h2>
-        {sessions.data?.length === 0 && <p className="text-sm text-slate-500">{t('users.noSessions')}</p>}
+        {sessions.data?.length === 0 && <p className="text-sm text-muted">{t('users.noSessions')}</p>}
         <ul className="flex flex-col gap-2 text-sm">
           {sessions.data?.map((s) => (
             <li key={s.id} className="rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800/60">
               <p className="truncate">{s.user_agent ?? '—'}</p>
-              <p className="text-xs text-slate-500">
+              <p className="text-xs text-muted">
                 {s.ip ?? '—'} · {new Date(s.last_used_at).toLocaleString(i18n.language)}
               </p>
             </li>

@@ -24,7 +24,7 @@ export function UserEdit() {
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">{u.username}</h1>
-          <p className="text-sm text-slate-500">
+          <p className="text-sm text-muted">
             {u.email} · {u.role_display_name} · <span className="font-mono text-xs">{u.id}</span>
           </p>
         </div>

@@ -70,7 +70,7 @@ export function UserProfileForm({ user, onSaved }: { user: AdminUser; onSaved: (
           {t('users.verified')}
         </label>
       </div>
-      <h3 className="mt-2 text-sm font-semibold text-slate-500">{t('users.limitsTitle')}</h3>
+      <h3 className="mt-2 text-sm font-semibold text-muted">{t('users.limitsTitle')}</h3>
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         {limits.map((k) => (
           <Field

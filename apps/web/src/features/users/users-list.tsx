@@ -64,7 +64,7 @@ export function UsersList() {
           render: (u) => (
             <div>
               <p className="font-medium">{u.username}</p>
-              <p className="text-xs text-slate-500">{u.email}</p>
+              <p className="text-xs text-muted">{u.email}</p>
             </div>
           ),
         },

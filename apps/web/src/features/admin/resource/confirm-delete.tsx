@@ -26,7 +26,7 @@ export function ConfirmDelete({
     <section className="surface mx-auto flex max-w-lg flex-col gap-4 p-6">
       <Trash2 className="size-8 text-rose-500" aria-hidden />
       <h1 className="text-xl font-bold">{t('resource.deleteTitle', { name: label })}</h1>
-      <p className="text-sm text-slate-500">{warning ?? t('resource.deleteWarning')}</p>
+      <p className="text-sm text-muted">{warning ?? t('resource.deleteWarning')}</p>
       {error && <Alert>{error}</Alert>}
       <div className="flex justify-end gap-2">
         <Link

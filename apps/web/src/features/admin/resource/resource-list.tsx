@@ -63,7 +63,7 @@ export function ResourceList<T>({
       </header>
       <div className="surface flex flex-wrap items-center gap-3 p-3">
         <label className="flex min-w-56 flex-1 items-center gap-2 rounded-xl border border-slate-300 px-3 dark:border-slate-700">
-          <Search className="size-4 text-slate-500" aria-hidden />
+          <Search className="size-4 text-muted" aria-hidden />
           <span className="sr-only">{t('resource.search')}</span>
           <input
             type="search"
@@ -79,13 +79,11 @@ export function ResourceList<T>({
       {query.isError && (
         <Alert>{t(`errors.${query.error instanceof ApiError ? query.error.code : 'SERVER_ERROR'}`)}</Alert>
       )}
-      {page && page.data.length === 0 && (
-        <p className="surface p-8 text-center text-slate-500">{t('resource.empty')}</p>
-      )}
+      {page && page.data.length === 0 && <p className="surface p-8 text-center text-muted">{t('resource.empty')}</p>}
       {page && page.data.length > 0 && (
         <div className="surface overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <thead className="text-xs text-slate-500 uppercase">
+            <thead className="text-xs text-muted uppercase">
               <tr>
                 {columns.map((c) => (
                   <th
@@ -128,7 +126,7 @@ export function ResourceList<T>({
       )}
       {page && page.total_pages > 1 && (
         <nav className="flex items-center justify-between text-sm" aria-label={t('resource.pages')}>
-          <span className="text-slate-500" data-testid="page-total">
+          <span className="text-muted" data-testid="page-total">
             {/* A large list's total is the database's estimate: "about N". */}
             {t(page.total_estimated ? 'resource.pageOfAbout' : 'resource.pageOf', {
               page: f.number(page.page),
