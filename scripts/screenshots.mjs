@@ -1,6 +1,7 @@
 // Regenerates the README screenshots: starts the built server on a scratch database, signs in as a
 // fresh administrator, switches on the demo panel, has two servers built on it, and captures the
-// member dashboard, the image gallery, the create and renew pages, the store, the AFK page, the
+// member dashboard, the customization and debug panels, the plugins page and the daily reward card,
+// the image gallery, the create and renew pages, the store, the AFK page, the
 // account's coin history, the admin area and the login page.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -121,6 +122,32 @@ try {
   await page.locator('[data-testid="server-card"]').nth(1).waitFor();
   await page.waitForTimeout(600);
   await page.screenshot({ path: join(root, 'docs/screenshots/dashboard.png') });
+  // The client shell's own panels: UI customization (opened from the profile menu) and Ctrl+I debugging.
+  await page.getByTestId('profile-menu').click();
+  await page.getByRole('menuitem', { name: 'Customization' }).click();
+  const customization = page.getByRole('dialog', { name: 'UI customization' });
+  await customization.getByRole('tab', { name: 'UI components' }).click();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(root, 'docs/screenshots/customization.png') });
+  await page.keyboard.press('Escape');
+  await customization.waitFor({ state: 'detached' });
+  await page.keyboard.press('Control+i');
+  await page.getByTestId('debug-panel').waitFor();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(root, 'docs/screenshots/debug-panel.png') });
+  await page.keyboard.press('Control+i');
+  // Plugins: the shipped daily reward switched on and configured, its card claimed on the dashboard.
+  await api(page, 'POST', '/api/admin/plugins/daily-reward/enable');
+  await api(page, 'PUT', '/api/admin/plugins/daily-reward/config', { values: { base_reward: 25, streak_bonus: 5 } });
+  await page.goto(`${base}/mc-admin/plugins`);
+  await page.getByText('Daily reward').first().waitFor();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(root, 'docs/screenshots/admin-plugins.png') });
+  await page.goto(`${base}/dashboard`);
+  await page.getByTestId('daily-reward-claim').click();
+  await page.getByTestId('daily-reward-message').waitFor();
+  await page.waitForTimeout(400);
+  await page.getByTestId('daily-reward-card').screenshot({ path: join(root, 'docs/screenshots/daily-reward.png') });
   // Image hosting: pictures chosen on the upload page, then the gallery with every thumbnail loaded.
   await api(page, 'PATCH', '/api/admin/settings', { values: { images_enabled: true, image_hosting_origin: base } });
   const files = await pictures();
