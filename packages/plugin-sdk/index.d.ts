@@ -189,6 +189,8 @@ export type PluginSlotName =
 export interface PluginSlotProps {
   /** The signed-in member (null where the page has none). */
   member: { id: string; username: string } | null;
+  /** What the page is about, where it is about someone: on profile.sections, the profile shown. */
+  subject: { type: 'profile'; id: string; username: string } | null;
 }
 
 export interface ClientPluginApi {

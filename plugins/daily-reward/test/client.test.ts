@@ -25,7 +25,7 @@ function mount(answer: (path: string, method: string) => unknown) {
     request: async (path, init) => answer(path, init?.method ?? 'GET'),
   });
   install(t.api);
-  render(createElement(t.component('dashboard.cards'), { member: { id: 'u1', username: 'steve' } }));
+  render(createElement(t.component('dashboard.cards'), { member: { id: 'u1', username: 'steve' }, subject: null }));
   return t;
 }
 
@@ -121,7 +121,7 @@ describe('daily-reward card', () => {
     });
     install(t.api);
     await act(async () => {
-      render(createElement(t.component('dashboard.cards'), { member: null }));
+      render(createElement(t.component('dashboard.cards'), { member: null, subject: null }));
     });
     expect((screen.getByTestId('daily-reward-claim') as HTMLButtonElement).disabled).toBe(true);
     await act(() => vi.advanceTimersByTimeAsync(9 * 60_000));

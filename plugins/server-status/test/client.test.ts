@@ -31,7 +31,7 @@ async function mount(answer: () => unknown, language = 'en') {
   const t = createClientTestApi({ identifier: 'server-status', language, request: async () => answer() });
   install(t.api);
   await act(async () => {
-    render(createElement(t.component('dashboard.cards'), { member: { id: 'u1', username: 'steve' } }));
+    render(createElement(t.component('dashboard.cards'), { member: { id: 'u1', username: 'steve' }, subject: null }));
   });
   return t;
 }

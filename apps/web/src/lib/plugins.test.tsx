@@ -197,6 +197,18 @@ describe('plugin slots', () => {
     await renderPage(dashboard, { path: '/dashboard', url: '/dashboard' });
     expect(await screen.findByText('Hi ada')).toBeInTheDocument();
   });
+
+  it('give each component what the page is about (the profile shown)', async () => {
+    await installAll([entry('about')], {
+      load: loader({
+        about: (api) =>
+          api.registerSlot('profile.sections', ({ subject }) => <p>About {subject?.username ?? 'nothing'}</p>),
+      }),
+    });
+    const profile = <PluginSlot name="profile.sections" subject={{ type: 'profile', id: 'u-2', username: 'bob' }} />;
+    await renderPage(profile, { path: '/profile/:uuid', url: '/profile/u-2' });
+    expect(await screen.findByText('About bob')).toBeInTheDocument();
+  });
 });
 
 describe('the API a plugin gets', () => {

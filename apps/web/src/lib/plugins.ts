@@ -24,6 +24,8 @@ export interface SlotPlacement {
   name: PluginSlotName;
   className?: string;
   list?: boolean;
+  /** What the page is about (the profile shown), handed to each component. */
+  subject?: PluginSlotProps['subject'];
 }
 
 /** Each slot's entries in their order (filled by the installer), and what renders them (the installer's). */

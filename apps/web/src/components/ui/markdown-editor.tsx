@@ -57,7 +57,7 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, Props>(function Ma
         {help}
       </p>
       {error && (
-        <p id={`${id}-error`} role="alert" className="text-xs font-medium text-rose-500">
+        <p id={`${id}-error`} role="alert" className="text-xs font-medium text-danger">
           {error}
         </p>
       )}

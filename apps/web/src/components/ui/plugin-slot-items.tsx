@@ -30,7 +30,7 @@ class PluginBoundary extends Component<{ entry: SlotEntry; children: ReactNode }
  * CSS) and its own error boundary. A plugin's links to the panel's pages move through the router (no
  * page reload), as the panel's own links do.
  */
-export function SlotItems({ name, className, list = false }: SlotPlacement) {
+export function SlotItems({ name, className, list = false, subject = null }: SlotPlacement) {
   const info = useSession().data?.userInfo;
   const navigate = useNavigate();
   const uuid = info?.uuid;
@@ -55,7 +55,7 @@ export function SlotItems({ name, className, list = false }: SlotPlacement) {
           // The click only routes the links inside (they keep their own keys).
           <Item key={`${entry.plugin}:${entry.rank[2]}`} data-plugin={entry.plugin} onClick={follow}>
             <PluginBoundary entry={entry}>
-              <Plugin member={member} />
+              <Plugin member={member} subject={subject} />
             </PluginBoundary>
           </Item>
         );

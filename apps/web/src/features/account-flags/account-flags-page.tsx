@@ -96,7 +96,7 @@ export function AccountFlagsPage() {
                     {r.email} · {date(r.created_at)}
                   </span>
                   {(r.banned || r.deleted) && (
-                    <span className="ml-1 rounded bg-rose-500/15 px-1.5 py-0.5 text-rose-500">
+                    <span className="ml-1 rounded bg-rose-500/15 px-1.5 py-0.5 text-danger">
                       {t(r.deleted ? 'accountFlags.deleted' : 'users.banned')}
                     </span>
                   )}

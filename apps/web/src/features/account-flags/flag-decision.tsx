@@ -59,7 +59,7 @@ export function FlagDecision({ flag }: { flag: AccountFlag }) {
         </div>
       )}
       {error && (
-        <p role="alert" className="text-xs text-rose-500">
+        <p role="alert" className="text-xs text-danger">
           {error}
         </p>
       )}

@@ -137,7 +137,7 @@ export function SettingField({
         <div className="min-w-0 flex-1">
           {control}
           {error && (
-            <p role="alert" className="mt-1 text-xs font-medium text-rose-500">
+            <p role="alert" className="mt-1 text-xs font-medium text-danger">
               {error}
             </p>
           )}

@@ -78,7 +78,7 @@ export function ReferralsPage() {
                 <span className={`rounded px-2 py-0.5 text-xs ${tone[r.status]}`} data-status={r.status}>
                   {t(`referrals.status.${r.status}`)}
                 </span>
-                {r.refusal && <span className="text-xs text-rose-500">{t(`referrals.refusal.${r.refusal}`)}</span>}
+                {r.refusal && <span className="text-xs text-danger">{t(`referrals.refusal.${r.refusal}`)}</span>}
                 <span className="ml-auto text-xs text-muted">{f.date(r.paid_at ?? r.created_at)}</span>
               </li>
             ))}

@@ -76,7 +76,7 @@ function Library({ onPick }: { onPick: (image: LibraryImage) => void }) {
       {list.isPending ? (
         <Loading label={t('common.loading')} />
       ) : list.isError ? (
-        <p className="text-sm text-rose-500">{t('images.loadFailed')}</p>
+        <p className="text-sm text-danger">{t('images.loadFailed')}</p>
       ) : list.data.data.length === 0 ? (
         <p className="text-sm text-muted">{t('images.empty')}</p>
       ) : (

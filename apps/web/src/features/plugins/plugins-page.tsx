@@ -85,7 +85,10 @@ function PluginCard({ plugin: p, canEdit }: { plugin: Plugin; canEdit: boolean }
   const loadable = p.status !== 'invalid' && p.status !== 'incompatible';
   const change = (enable: boolean) =>
     toggle.mutate({ identifier: p.identifier, enable }, { onSuccess: () => setConfirming(false) });
-  const none = <span className="text-muted">{t('adminPlugins.none')}</span>;
+  // Only a running plugin's code is loaded, so what it hooks into is known only then.
+  const none = (
+    <span className="text-muted">{t(p.status === 'enabled' ? 'adminPlugins.none' : 'adminPlugins.notLoaded')}</span>
+  );
   return (
     <li className="surface flex flex-col gap-3 p-5" data-testid="plugin-card" data-plugin-id={p.identifier}>
       <div className="flex items-start justify-between gap-3">

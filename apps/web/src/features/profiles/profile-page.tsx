@@ -155,7 +155,11 @@ export function ProfilePage() {
                   <SkinPreview skin={p.skin_url} label={t('profiles.skinOf', { name: p.username })} />
                 </div>
               </div>
-              <PluginSlot name="profile.sections" className="flex flex-col gap-4" />
+              <PluginSlot
+                name="profile.sections"
+                className="flex flex-col gap-4"
+                subject={{ type: 'profile', id: p.uuid, username: p.username }}
+              />
             </div>
           </article>
         );

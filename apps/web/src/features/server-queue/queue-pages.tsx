@@ -21,7 +21,7 @@ function LogLines({ lines }: { lines: QueueLog[] }) {
   return (
     <ol className="surface max-h-[60vh] overflow-auto p-3 font-mono text-xs" data-testid="queue-logs">
       {lines.map((l) => (
-        <li key={l.id} className={l.level === 'error' ? 'text-rose-500' : l.level === 'warn' ? 'text-amber-500' : ''}>
+        <li key={l.id} className={l.level === 'error' ? 'text-danger' : l.level === 'warn' ? 'text-amber-500' : ''}>
           {new Date(l.created_at).toLocaleString(i18n.language)} [{l.level}] {l.message}
         </li>
       ))}

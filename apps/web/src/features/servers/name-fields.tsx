@@ -46,7 +46,7 @@ export function ServerNameFields<T extends Named>({
           {...reg('description')}
         />
         {err.description && (
-          <span role="alert" className="text-xs font-medium text-rose-500">
+          <span role="alert" className="text-xs font-medium text-danger">
             {err.description.message}
           </span>
         )}

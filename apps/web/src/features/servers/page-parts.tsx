@@ -31,7 +31,7 @@ export function StatePanel({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const tones = { slate: 'text-slate-400', amber: 'text-amber-500', rose: 'text-rose-500' };
+  const tones = { slate: 'text-slate-400', amber: 'text-amber-500', rose: 'text-danger' };
   return (
     <section className="surface mx-auto flex max-w-xl flex-col items-center gap-3 p-8 text-center" data-testid={testId}>
       <Icon className={`size-10 ${tones[tone]}`} aria-hidden />

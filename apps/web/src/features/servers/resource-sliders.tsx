@@ -139,7 +139,7 @@ function ResourceSlider({
         </p>
       )}
       {error && (
-        <p role="alert" className="text-xs font-medium text-rose-500">
+        <p role="alert" className="text-xs font-medium text-danger">
           {error}
         </p>
       )}

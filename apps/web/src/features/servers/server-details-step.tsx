@@ -52,7 +52,7 @@ export function DetailsStep({
               <dt className="text-xs text-muted">{label}</dt>
               <dd className="font-semibold">{value}</dd>
               {problem && (
-                <dd role="alert" className="text-xs font-medium text-rose-500">
+                <dd role="alert" className="text-xs font-medium text-danger">
                   {problem}
                 </dd>
               )}

@@ -104,7 +104,7 @@ export function AttachmentPicker({
         </p>
       </div>
       {problem && (
-        <p role="alert" className="text-xs font-medium text-rose-500">
+        <p role="alert" className="text-xs font-medium text-danger">
           {problem}
         </p>
       )}

@@ -21,7 +21,7 @@ const label = 'text-sm font-medium text-slate-700 dark:text-slate-300';
 
 function FieldError({ message }: { message?: string }) {
   return message ? (
-    <p role="alert" className="text-xs font-medium text-rose-500">
+    <p role="alert" className="text-xs font-medium text-danger">
       {message}
     </p>
   ) : null;

@@ -62,7 +62,7 @@ export function UserProfileForm({ user, onSaved }: { user: AdminUser; onSaved: (
                 </option>
               ))}
             </select>
-            {errors.role_id && <span className="text-xs text-rose-500">{errors.role_id.message}</span>}
+            {errors.role_id && <span className="text-xs text-danger">{errors.role_id.message}</span>}
           </label>
         )}
         <label className="flex items-center gap-2 self-end text-sm font-medium">

@@ -80,7 +80,7 @@ export function UsersList() {
           header: t('users.status'),
           render: (u) =>
             u.banned ? (
-              <span className="rounded bg-rose-500/15 px-2 py-0.5 text-xs text-rose-500">{t('users.banned')}</span>
+              <span className="rounded bg-rose-500/15 px-2 py-0.5 text-xs text-danger">{t('users.banned')}</span>
             ) : u.verified ? (
               t('users.verified')
             ) : (

@@ -65,7 +65,7 @@ export function ResourceForm<Item extends Versioned>({
                   </option>
                 ))}
               </select>
-              {message(f.name) && <span className="text-xs text-rose-500">{message(f.name)}</span>}
+              {message(f.name) && <span className="text-xs text-danger">{message(f.name)}</span>}
             </label>
           );
         }
@@ -79,7 +79,7 @@ export function ResourceForm<Item extends Versioned>({
                 className={box}
                 {...form.register(f.name, { setValueAs: f.nullable ? emptyToNull : undefined })}
               />
-              {message(f.name) && <span className="text-xs text-rose-500">{message(f.name)}</span>}
+              {message(f.name) && <span className="text-xs text-danger">{message(f.name)}</span>}
             </label>
           );
         }

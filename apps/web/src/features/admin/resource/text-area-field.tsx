@@ -21,7 +21,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, Props>(function Tex
       </label>
       <textarea id={id} ref={ref} rows={3} className={box} aria-invalid={error ? true : undefined} {...props} />
       {error && (
-        <p role="alert" className="text-xs font-medium text-rose-500">
+        <p role="alert" className="text-xs font-medium text-danger">
           {error}
         </p>
       )}
