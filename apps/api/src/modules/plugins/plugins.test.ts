@@ -5,11 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import type { TestClient } from '../../../test/client.ts';
+import { TestClient } from '../../../test/client.ts';
 import { testConfig } from '../../../test/config.ts';
+import { makeCatalogue } from '../../../test/servers.ts';
+import { department, openTicket } from '../../../test/tickets.ts';
 import { memberWithPermissions, signedUpMember } from '../../../test/users.ts';
 import { type BuiltApp, buildApp } from '../../app.ts';
-import { coinLedger, pluginKv } from '../../db/schema/index.ts';
+import { coinLedger, payments, pluginKv, serverQueue, servers } from '../../db/schema/index.ts';
 import { MAX_CONSECUTIVE_FAILURES } from './plugins.registry.ts';
 
 const fixtures = fileURLToPath(new URL('../../../test/plugins', import.meta.url));
@@ -185,6 +187,73 @@ describe('a running plugin', () => {
     const css = await t.app.inject({ method: 'GET', url: '/api/plugins/recorder/client.css' });
     expect(css.body).toContain('[data-plugin="recorder"] {');
     expect(css.body).not.toContain('evil.example');
+  });
+
+  it('is told of each event where the change is made, whatever made it', async () => {
+    const { client, id } = await signedUpMember(t.app);
+    // Signed in again (the sign-up made a session too).
+    const username = (await client.get('/api/user/session')).json().user_info.username;
+    await new TestClient(t.app).post('/api/user/auth/login', { login: username, password: 'correct horse battery' });
+    const dept = await department(admin);
+    const ticket = await openTicket(client, dept.id, { subject: 'Lag' });
+    await admin.post(`/api/admin/tickets/${ticket.id}/messages`, { message: 'A note', internal: true });
+    await admin.post(`/api/admin/tickets/${ticket.id}/messages`, { message: 'Fixed' });
+    await admin.post('/api/admin/announcements', { title: 'Maintenance', body: 'Tonight', published: true });
+    await admin.patch('/api/admin/settings', { values: { app_name: 'Plugged' } });
+    // Servers and payments, as the workers and the payment webhooks change them.
+    const { locationId, eggId } = await makeCatalogue(admin);
+    const resources = { memory: 1024, cpu: 100, disk: 2048, ports: 1, databases: 0, backups: 0 };
+    const [queued] = await t.app.ctx.db
+      .insert(serverQueue)
+      .values({ userId: id, name: 'Queued', locationId, eggId, ...resources })
+      .returning();
+    const [server] = await t.app.ctx.db
+      .insert(servers)
+      .values({
+        ownerId: id,
+        name: 'Built',
+        locationId,
+        eggId,
+        ...resources,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    await t.app.ctx.db
+      .update(servers)
+      .set({ expiresAt: new Date(Date.now() + 2 * 86_400_000) })
+      .where(eq(servers.id, server!.id));
+    await t.app.ctx.db.update(servers).set({ status: 'suspended' }).where(eq(servers.id, server!.id));
+    await t.app.ctx.db.delete(servers).where(eq(servers.id, server!.id));
+    const [payment] = await t.app.ctx.db
+      .insert(payments)
+      .values({ userId: id, provider: 'stripe', amountCents: 499, currency: 'EUR', coins: 500 })
+      .returning();
+    await t.app.ctx.db.update(payments).set({ status: 'completed' }).where(eq(payments.id, payment!.id));
+    await drainBoth();
+
+    expect(await recorded('last:member.registered')).toMatchObject({ user: { id, username } });
+    expect(await recorded('last:member.signed_in')).toMatchObject({ user: { id, username }, method: 'password' });
+    expect(await recorded('last:ticket.opened')).toMatchObject({
+      ticket: { id: ticket.id, subject: 'Lag', user_id: id, department: dept.name },
+    });
+    // The opening message is not a reply, the staff note is not seen, the public reply is.
+    expect(await recorded('last:ticket.replied')).toMatchObject({ ticket: { id: ticket.id }, by: 'staff' });
+    expect(await recorded('last:announcement.published')).toMatchObject({ announcement: { title: 'Maintenance' } });
+    expect(await recorded('last:settings.changed')).toEqual({ keys: ['app_name'] });
+    expect(await recorded('last:server.queued')).toMatchObject({
+      server: { id: queued!.id, name: 'Queued', owner_id: id },
+    });
+    expect(await recorded('last:server.created')).toMatchObject({ server: { id: server!.id, name: 'Built' } });
+    expect(await recorded('last:server.renewed')).toMatchObject({ server: { id: server!.id } });
+    expect(await recorded('last:server.suspended')).toMatchObject({ server: { id: server!.id, status: 'suspended' } });
+    expect(await recorded('last:server.deleted')).toMatchObject({ server: { id: server!.id } });
+    expect(await recorded('last:purchase.completed')).toEqual({
+      user_id: id,
+      provider: 'stripe',
+      coins: 500,
+      amount: '4.99',
+      currency: 'EUR',
+    });
   });
 
   it('runs a job on one instance per period', async () => {
