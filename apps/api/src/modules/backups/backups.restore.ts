@@ -218,6 +218,9 @@ export async function restoreBackup(database: Database, file: string): Promise<R
       `select to_regprocedure('public.hostdeck_recount_location_servers()')::text as f`,
     );
     if (locations?.f) await q('select hostdeck_recount_location_servers()');
+    // The plugin triggers (migration 0021) saw every restored row as new: those are not events.
+    const [outbox] = await q<{ t: string | null }>(`select to_regclass('public.plugin_outbox')::text as t`);
+    if (outbox?.t) await q('delete from plugin_outbox');
     return { manifest, tables: inFile.size, rows, migrations: migrations.length };
   });
 }
