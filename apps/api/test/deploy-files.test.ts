@@ -94,8 +94,9 @@ describe.skipIf(onPostgres)('deployment files', () => {
       const modules = copies(final).find((c) => /\/node_modules\b/.test(c))!;
       const from = named(modules.match(/--from=(\S+)/)![1]!)!;
       expect(runs(from).join('\n')).toMatch(/npm ci\b.*--omit=dev/);
-      // What the server reads at run time (lib/paths.ts): the bundle, the migrations, the client.
-      for (const path of ['apps/api/dist', 'apps/api/drizzle', 'apps/web/dist'])
+      // What the server reads at run time (lib/paths.ts): the bundle, the migrations, the client, and the
+      // shipped plugins with the SDK they import (plugins run without a build).
+      for (const path of ['apps/api/dist', 'apps/api/drizzle', 'apps/web/dist', 'plugins', 'packages/plugin-sdk'])
         expect(
           copies(final).some((c) => c.includes(` /app/${path} `)),
           path,
@@ -123,8 +124,8 @@ describe.skipIf(onPostgres)('deployment files', () => {
         .map((l) => l.trim())
         .filter((l) => l && !l.startsWith('#'));
       for (const p of ['**/node_modules', '**/dist', 'data', '.git', '.env']) expect(ignored).toContain(p);
-      // build.mjs copies CHANGELOG.md; npm ci needs the lock.
-      for (const p of ['package-lock.json', 'CHANGELOG.md', 'apps', 'packages', 'tools'])
+      // build.mjs copies CHANGELOG.md; npm ci needs the lock; the image ships the plugins.
+      for (const p of ['package-lock.json', 'CHANGELOG.md', 'apps', 'packages', 'tools', 'plugins'])
         expect(ignored).not.toContain(p);
     });
   });
