@@ -103,7 +103,8 @@ export function matchRoute(routes: LoadedRoute[], method: string, path: string) 
     const params: Record<string, string> = {};
     const ok = route.segments.every((seg, i) => {
       if (seg.startsWith(':')) {
-        params[seg.slice(1)] = decodeURIComponent(parts[i]!);
+        // Already decoded once by the router (the catch-all's '*'): decoding again would turn "%2520" into " ".
+        params[seg.slice(1)] = parts[i]!;
         return true;
       }
       return seg === parts[i];

@@ -124,6 +124,9 @@ describe('a running plugin', () => {
     const peeker = await memberWithPermissions(t.app, ['plugin.recorder.peek'], 2);
     expect((await peeker.get('/api/plugins/recorder/count/member.registered')).json().count).toBeGreaterThan(0);
     expect((await client.get('/api/plugins/recorder/nowhere')).statusCode).toBe(404);
+    // Parameters arrive decoded once, as in every route ("%2520" is the text "%20").
+    const echo = await t.app.inject({ method: 'GET', url: '/api/plugins/recorder/echo/a%2520b' });
+    expect(echo.json().value, echo.body).toBe('a%20b');
     const boom = await t.app.inject({ method: 'GET', url: '/api/plugins/recorder/boom' });
     expect(boom.statusCode).toBe(502);
     expect(boom.json().error_code).toBe('PLUGIN_FAILED');

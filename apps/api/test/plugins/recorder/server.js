@@ -22,6 +22,12 @@ export default definePlugin({
   routes: [
     {
       method: 'GET',
+      path: '/echo/:value',
+      access: 'public',
+      handler: (ctx) => ({ success: true, value: ctx.request.params.value }),
+    },
+    {
+      method: 'GET',
       path: '/hello',
       access: 'public',
       handler: (ctx) => ({ success: true, greeting: ctx.config.greeting }),
