@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { TestClient } from '../../../test/client.ts';
 import { testConfig } from '../../../test/config.ts';
+import { until } from '../../../test/queue-helpers.ts';
 import { makeCatalogue } from '../../../test/servers.ts';
 import { department, openTicket } from '../../../test/tickets.ts';
 import { memberWithPermissions, signedUpMember } from '../../../test/users.ts';
@@ -37,6 +38,15 @@ afterAll(async () => {
 
 const plugin = async (id: string, app = t.app) => (await app.ctx.plugins.list()).find((p) => p.identifier === id)!;
 const setEnabled = (id: string, on: boolean) => admin.post(`/api/admin/plugins/${id}/${on ? 'enable' : 'disable'}`);
+/**
+ * Switches a plugin on and waits until the second instance has followed through the bus: an
+ * event that instance takes before then would run without the plugin's hooks.
+ */
+async function enableEverywhere(id: string): Promise<void> {
+  const res = await setEnabled(id, true);
+  expect(res.statusCode, res.body).toBe(200);
+  await until(`${id} enabled on the other instance`, async () => (await plugin(id, other)).status === 'enabled');
+}
 /** What the recorder's hooks wrote, read from its own store rows. */
 async function recorded(key: string): Promise<unknown> {
   const rows = await t.app.ctx.db.select().from(pluginKv).where(eq(pluginKv.key, key));
@@ -79,13 +89,7 @@ describe('finding plugins', () => {
 });
 
 describe('a running plugin', () => {
-  beforeAll(async () => {
-    const res = await setEnabled('recorder', true);
-    expect(res.statusCode, res.body).toBe(200);
-    // The other instance follows through the bus.
-    for (let i = 0; i < 200 && (await plugin('recorder', other)).status !== 'enabled'; i++)
-      await new Promise((r) => setTimeout(r, 10));
-  });
+  beforeAll(() => enableEverywhere('recorder'));
 
   it('runs each hook exactly once per event, with two instances taking events', async () => {
     const before = ((await recorded('count:member.registered')) as number | undefined) ?? 0;
@@ -287,7 +291,7 @@ describe('a running plugin', () => {
 
 describe('isolation', () => {
   it('a hook that throws is counted, and the plugin is switched off after too many in a row; the panel stays up', async () => {
-    expect((await setEnabled('thrower', true)).statusCode).toBe(200);
+    await enableEverywhere('thrower');
     for (let i = 0; i < MAX_CONSECUTIVE_FAILURES; i++) await signedUpMember(t.app);
     await drainBoth();
     const p = await plugin('thrower');
