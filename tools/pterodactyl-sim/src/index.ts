@@ -1,2 +1,2 @@
 export { type HeldCreate, PterodactylSimulator, type SimulatorOptions } from './server.ts';
-export { type SimState, seedState } from './state.ts';
+export { type SeedOptions, type SimFlavour, type SimState, seedState } from './state.ts';

@@ -18,6 +18,14 @@ export function paginated(data: unknown[], total: number, page: number, perPage:
   };
 }
 
+/** A page of `items` (per_page, default 50, and page from the query) in Fractal's paginated envelope. */
+export function paginate<T>(items: T[], query: URLSearchParams, path: string, base: string, map: (t: T) => unknown) {
+  const perPage = Number(query.get('per_page')) || 50;
+  const page = Math.max(1, Number(query.get('page')) || 1);
+  const slice = items.slice((page - 1) * perPage, page * perPage);
+  return { body: paginated(slice.map(map), items.length, page, perPage, path, base) };
+}
+
 export function userAttributes(u: SimUser) {
   const { password: _password, ...rest } = u;
   return { ...rest, '2fa': false };

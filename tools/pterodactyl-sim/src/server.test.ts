@@ -1,19 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PterodactylSimulator } from './server.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: the tests read whatever JSON the simulator sent
-type Json = any;
+import { type Call, client } from './test-client.ts';
 
 let sim: PterodactylSimulator;
-let base: string;
-const call = async (method: string, path: string, body?: unknown, key = 'ptla_simulator') => {
-  const res = await fetch(`${base}/api/application${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, accept: 'application/json', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (res.status === 204 ? null : await res.json()) as Json };
-};
+let call: Call;
 
 /** A panel account and a valid deploy-style server body for it (a Rust server in location 2). */
 async function ownerAndServer(username: string, over: Record<string, unknown> = {}) {
@@ -37,7 +27,7 @@ async function ownerAndServer(username: string, over: Record<string, unknown> = 
 
 beforeAll(async () => {
   sim = new PterodactylSimulator({ rateLimit: 1000 });
-  base = await sim.listen();
+  call = client(await sim.listen(), 'ptla_simulator');
 });
 afterAll(() => sim.close());
 
@@ -81,6 +71,17 @@ describe('the simulator speaks the Application API', () => {
     expect((await call('DELETE', `/users/${user.id}`)).body.errors[0].code).toBe('DisplayException');
     expect((await call('DELETE', `/servers/${server.body.attributes.id}`)).status).toBe(204);
     expect(free()).toBe(before);
+  });
+
+  it('plays Pterodactyl unless told otherwise, at 240 requests a minute', async () => {
+    expect(sim.flavour).toBe('pterodactyl');
+    const panel = new PterodactylSimulator();
+    try {
+      const res = await client(await panel.listen(), 'ptla_simulator')('GET', '/users');
+      expect(res.headers.get('x-ratelimit-limit')).toBe('240');
+    } finally {
+      await panel.close();
+    }
   });
 
   it('limits requests per minute with 429', async () => {

@@ -1,27 +1,23 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  eggAttributes,
-  item,
-  list,
-  locationAttributes,
-  nestAttributes,
-  nodeAttributes,
-  paginated,
-  serverAttributes,
-  userAttributes,
-} from './present.ts';
-import { atom, nextId, type SimAllocation, type SimServer, type SimState, seedState } from './state.ts';
+import { type Body, byId, display, filterBy, type Handler, HttpError, notFound, readJson, UNEXPECTED } from './http.ts';
+import { pelicanRoutes } from './pelican.ts';
+import { createPelicanServer } from './pelican-deploy.ts';
+import { pelicanNodeAttributes, pelicanServerAttributes, pelicanUserAttributes } from './pelican-present.ts';
+import { item, nodeAttributes, paginate, serverAttributes, userAttributes } from './present.ts';
+import { createPterodactylServer, pterodactylRoutes } from './pterodactyl.ts';
+import { type SimFlavour, type SimNode, type SimServer, type SimState, type SimUser, seedState } from './state.ts';
 
 export interface SimulatorOptions {
-  /** The Application API key the simulator accepts (Bearer). */
+  /** Which panel to play (default Pterodactyl): the same shared world, each with its own API. */
+  flavour?: SimFlavour;
+  /** The Application API key the simulator accepts (Bearer); ptla_simulator, or papp_simulator on Pelican. */
   apiKey?: string;
   /** Added to every request, in milliseconds. */
   latencyMs?: number;
   /** New servers finish installing after this long (ms); undefined leaves them installing until told. */
   autoInstallMs?: number;
-  /** Requests a minute before 429 (the panel's default is 240). */
+  /** Requests a minute before 429 (the panel's default: 240 on Pterodactyl, 256 on Pelican). */
   rateLimit?: number;
   /**
    * Called after a request changed the state (or failed) and before its answer leaves: tests use it
@@ -39,50 +35,29 @@ export interface HeldCreate {
   commit(): Promise<void>;
 }
 
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly errors: { code: string; status: string; detail: string; meta?: Record<string, string> }[],
-  ) {
-    super(errors[0]?.detail);
-  }
-}
-const notFound = () =>
+/** Route parameters Laravel binds to a row (route-model binding): an unknown id is a 404 before the route runs. */
+const BOUND = { user: 'users', server: 'servers', node: 'nodes', egg: 'eggs' } as const;
+
+const routeNotFound = (path: string) =>
   new HttpError(404, [
-    {
-      code: 'NotFoundHttpException',
-      status: '404',
-      detail: 'The requested resource could not be found on the server.',
-    },
+    { code: 'NotFoundHttpException', status: '404', detail: `The route ${path.slice(1)} could not be found.` },
   ]);
-const display = (code: string, detail: string) => new HttpError(400, [{ code, status: '400', detail }]);
-interface FieldError {
-  field: string;
-  rule: string;
-  detail: string;
+
+interface RouteEntry {
+  method: string;
+  pattern: RegExp;
+  names: string[];
+  handler: Handler;
 }
-const invalid = (errors: FieldError[]) =>
-  new HttpError(
-    422,
-    errors.map((e) => ({
-      code: 'ValidationException',
-      status: '422',
-      detail: e.detail,
-      meta: { source_field: e.field, rule: e.rule },
-    })),
-  );
 
-type Body = Record<string, unknown>;
-type Handler = (ctx: {
-  params: string[];
-  query: URLSearchParams;
-  body: Body;
-  base: string;
-}) => unknown | Promise<unknown>;
-
-/** An in-memory Pterodactyl Application API (v1): same paths, envelopes, validation and errors. */
+/**
+ * An in-memory Pterodactyl (v1) or Pelican Application API: same paths, envelopes, validation and
+ * errors. Both share the envelope, error, pagination, filter and rate-limit code, and the routes
+ * below; the routes whose rules differ live in pelican.ts and pterodactyl.ts.
+ */
 export class PterodactylSimulator {
   readonly state: SimState;
+  readonly flavour: SimFlavour;
   private server?: Server;
   private failNext = 0;
   private holds: {
@@ -93,12 +68,17 @@ export class PterodactylSimulator {
     commitAfterMs?: number;
   }[] = [];
   private window = { start: Date.now(), count: 0 };
-  private readonly routes: [string, RegExp, Handler][] = [];
+  private readonly routes: RouteEntry[] = [];
   private timers = new Set<NodeJS.Timeout>();
 
   constructor(readonly options: SimulatorOptions = {}) {
-    this.state = options.state ?? seedState();
+    this.flavour = options.flavour ?? 'pterodactyl';
+    this.state = options.state ?? seedState({ flavour: this.flavour });
     this.register();
+  }
+
+  private get pelican(): boolean {
+    return this.flavour === 'pelican';
   }
 
   get url(): string {
@@ -118,7 +98,10 @@ export class PterodactylSimulator {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
-  /** The next n write calls fail as if Wings were down (504, nothing changed). */
+  /**
+   * The next n write calls fail as if Wings were down, nothing changed (a create rolled back): 504
+   * DaemonConnectionException on Pterodactyl, 500 ConnectionException on Pelican.
+   */
   failWrites(n: number): void {
     this.failNext = n;
   }
@@ -168,10 +151,14 @@ export class PterodactylSimulator {
 
   private on(method: string, path: string, handler: Handler): void {
     const pattern = new RegExp(`^/api/application${path.replace(/\{[^}]+\}/g, '([^/]+)')}$`);
-    this.routes.push([method, pattern, handler]);
+    const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
+    this.routes.push({ method, pattern, names, handler });
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const pelican = this.pelican;
+    // Pelican answers errors met after the throttle through it, so they carry its headers too.
+    let throttled: Record<string, string> | undefined;
     const send = (status: number, body?: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(body === undefined ? '' : JSON.stringify(body));
@@ -179,11 +166,26 @@ export class PterodactylSimulator {
     try {
       if (this.options.latencyMs) await new Promise((r) => setTimeout(r, this.options.latencyMs));
       const url = new URL(req.url ?? '/', 'http://sim');
+      const route = this.routes.find((r) => r.method === req.method && r.pattern.test(url.pathname));
+      const params = route ? (url.pathname.match(route.pattern) ?? []).slice(1).map(decodeURIComponent) : [];
+      // Laravel matches the route before any middleware runs (Pterodactyl mode keeps its older order).
+      if (pelican && !route) throw routeNotFound(url.pathname);
       const auth = req.headers.authorization ?? '';
-      if (!auth.startsWith('Bearer ') || auth.slice(7) !== (this.options.apiKey ?? 'ptla_simulator')) {
+      const key = this.options.apiKey ?? (pelican ? 'papp_simulator' : 'ptla_simulator');
+      if (!auth.startsWith('Bearer ') || auth.slice(7) !== key) {
         throw new HttpError(401, [{ code: 'AuthenticationException', status: '401', detail: 'Unauthenticated.' }]);
       }
-      const limit = this.options.rateLimit ?? 240;
+      let body: Body = {};
+      if (pelican) {
+        // Pelican's bootstrap/app.php runs IsValidJson and SubstituteBindings before the throttle:
+        // a malformed body or an unknown id is refused without counting toward the limit.
+        body = await this.readBody(req);
+        route?.names.forEach((name, i) => {
+          const table = BOUND[name as keyof typeof BOUND];
+          if (table) byId<{ id: number }>(this.state[table], params[i]);
+        });
+      }
+      const limit = this.options.rateLimit ?? (pelican ? 256 : 240);
       if (Date.now() - this.window.start > 60_000) this.window = { start: Date.now(), count: 0 };
       this.window.count += 1;
       const rateHeaders = {
@@ -205,136 +207,67 @@ export class PterodactylSimulator {
         );
         return;
       }
-      const route = this.routes.find(([m, p]) => m === req.method && p.test(url.pathname));
-      if (!route) {
-        throw new HttpError(404, [
-          {
-            code: 'NotFoundHttpException',
-            status: '404',
-            detail: `The route ${url.pathname.slice(1)} could not be found.`,
-          },
-        ]);
-      }
-      const body = req.method === 'GET' || req.method === 'DELETE' ? {} : await readJson(req);
+      if (pelican) throttled = rateHeaders;
+      if (!route) throw routeNotFound(url.pathname);
+      if (!pelican) body = await this.readBody(req);
       if (req.method !== 'GET' && this.failNext > 0) {
         this.failNext -= 1;
-        throw new HttpError(504, [
-          {
-            code: 'DaemonConnectionException',
-            status: '504',
-            detail: 'Could not establish a connection to the machine running this server. Please try again.',
-          },
-        ]);
+        throw pelican
+          ? new HttpError(500, [{ code: 'ConnectionException', status: '500', detail: UNEXPECTED }])
+          : new HttpError(504, [
+              {
+                code: 'DaemonConnectionException',
+                status: '504',
+                detail: 'Could not establish a connection to the machine running this server. Please try again.',
+              },
+            ]);
       }
-      const params = (url.pathname.match(route[1]) ?? []).slice(1).map(decodeURIComponent);
-      const result = (await route[2]({ params, query: url.searchParams, body, base: `${this.url}/api/application` })) as
-        | { status?: number; body?: unknown }
-        | undefined;
+      const result = (await route.handler({
+        params,
+        query: url.searchParams,
+        body,
+        base: `${this.url}/api/application`,
+      })) as { status?: number; body?: unknown } | undefined;
       this.options.beforeAnswer?.(req.method ?? 'GET', url.pathname, result?.status ?? 200);
       send(result?.status ?? 200, result?.body, rateHeaders);
     } catch (err) {
       if (err instanceof HttpError) {
         this.options.beforeAnswer?.(req.method ?? 'GET', new URL(req.url ?? '/', 'http://sim').pathname, err.status);
-        send(err.status, { errors: err.errors });
-      } else
-        send(500, {
-          errors: [
-            {
-              code: 'Exception',
-              status: '500',
-              detail: 'An unexpected error was encountered while processing this request, please try again.',
-            },
-          ],
-        });
+        send(err.status, { errors: err.errors }, throttled);
+      } else send(500, { errors: [{ code: 'Exception', status: '500', detail: UNEXPECTED }] }, throttled);
     }
   }
 
-  private page<T>(items: T[], query: URLSearchParams, path: string, base: string, map: (t: T) => unknown) {
-    const perPage = Number(query.get('per_page')) || 50;
-    const page = Math.max(1, Number(query.get('page')) || 1);
-    const slice = items.slice((page - 1) * perPage, page * perPage);
-    return { body: paginated(slice.map(map), items.length, page, perPage, path, base) };
+  private readBody(req: IncomingMessage): Promise<Body> {
+    if (req.method === 'GET' || req.method === 'DELETE') return Promise.resolve({});
+    const malformed = 'The JSON data passed in the request appears to be malformed';
+    return readJson(req, this.pelican ? `${malformed}: Syntax error` : `${malformed}.`);
   }
 
   private register(): void {
     const s = this.state;
-    const byId = <T extends { id: number }>(rows: T[], id: string | undefined): T => {
-      const found = /^\d+$/.test(id ?? '') ? rows.find((r) => r.id === Number(id)) : undefined;
-      if (!found) throw notFound();
-      return found;
-    };
-    const filterBy = <T>(rows: T[], query: URLSearchParams, allowed: string[]): T[] => {
-      let out = rows;
-      for (const [key, value] of query) {
-        const m = key.match(/^filter\[(\w+)\]$/);
-        if (!m?.[1]) continue;
-        if (!allowed.includes(m[1])) {
-          throw new HttpError(400, [
-            {
-              code: 'InvalidFilterQuery',
-              status: '400',
-              detail: `Requested filter(s) \`${m[1]}\` are not allowed. Allowed filter(s) are \`${allowed.join(', ')}\`.`,
-            },
-          ]);
-        }
-        const terms = value.toLowerCase().split(',');
-        out = out.filter((r) =>
-          terms.some((t) =>
-            String((r as Record<string, unknown>)[m[1] as string] ?? '')
-              .toLowerCase()
-              .includes(t),
-          ),
-        );
-      }
-      return out;
-    };
+    const pelican = this.pelican;
+    const on = this.on.bind(this);
+    const userBody = (u: SimUser) => item('user', pelican ? pelicanUserAttributes(u) : userAttributes(u));
+    const serverBody = (srv: SimServer) =>
+      item('server', pelican ? pelicanServerAttributes(srv) : serverAttributes(s, srv));
+    const nodeBody = (n: SimNode) => item('node', pelican ? pelicanNodeAttributes(s, n) : nodeAttributes(s, n));
+    // First, so that /nodes/deployable is matched before /nodes/{node}.
+    if (pelican) pelicanRoutes(s, on, serverBody);
 
-    this.on('GET', '/users', ({ query, base }) =>
-      this.page(filterBy(s.users, query, ['email', 'uuid', 'username', 'external_id']), query, '/users', base, (u) =>
-        item('user', userAttributes(u)),
-      ),
+    on('GET', '/users', ({ query, base }) =>
+      paginate(filterBy(s.users, query, ['email', 'uuid', 'username', 'external_id']), query, '/users', base, userBody),
     );
-    this.on('GET', '/users/external/{id}', ({ params }) => {
+    on('GET', '/users/external/{external_id}', ({ params }) => {
       const u = s.users.find((x) => x.external_id === params[0]);
       if (!u) throw notFound();
-      return { body: item('user', userAttributes(u)) };
+      return { body: userBody(u) };
     });
-    this.on('GET', '/users/{id}', ({ params }) => ({ body: item('user', userAttributes(byId(s.users, params[0]))) }));
-    this.on('POST', '/users', ({ body, base }) => {
-      validateUser(s, body);
-      const now = atom();
-      const u = {
-        id: nextId(s, 'users'),
-        external_id: (body.external_id as string | undefined) ?? null,
-        uuid: randomUUID(),
-        username: String(body.username).toLowerCase(),
-        email: String(body.email),
-        first_name: String(body.first_name),
-        last_name: String(body.last_name),
-        language: 'en',
-        root_admin: body.root_admin === true,
-        password: (body.password as string | undefined) ?? null,
-        created_at: now,
-        updated_at: now,
-      };
-      s.users.push(u);
-      return { status: 201, body: { ...item('user', userAttributes(u)), meta: { resource: `${base}/users/${u.id}` } } };
-    });
-    this.on('PATCH', '/users/{id}', ({ params, body }) => {
+    on('GET', '/users/{user}', ({ params }) => ({ body: userBody(byId(s.users, params[0])) }));
+    on('DELETE', '/users/{user}', ({ params }) => {
       const u = byId(s.users, params[0]);
-      validateUser(s, body, u.id);
-      Object.assign(u, {
-        username: String(body.username).toLowerCase(),
-        email: body.email,
-        first_name: body.first_name,
-        last_name: body.last_name,
-        updated_at: atom(),
-      });
-      if (body.external_id !== undefined) u.external_id = body.external_id as string | null;
-      return { body: item('user', userAttributes(u)) };
-    });
-    this.on('DELETE', '/users/{id}', ({ params }) => {
-      const u = byId(s.users, params[0]);
+      // Pelican's controller refuses a root admin with a bare 403.
+      if (pelican && u.root_admin) return { status: 403, body: [] };
       if (s.servers.some((x) => x.user === u.id)) {
         throw display(
           'DisplayException',
@@ -345,23 +278,25 @@ export class PterodactylSimulator {
       return { status: 204 };
     });
 
-    const serverBody = (srv: SimServer) => item('server', serverAttributes(s, srv));
-    this.on('GET', '/servers', ({ query, base }) =>
-      this.page(
-        filterBy(s.servers, query, ['uuid', 'uuidShort', 'name', 'description', 'image', 'external_id']),
-        query,
-        '/servers',
-        base,
-        serverBody,
-      ),
+    const serverFilters = pelican
+      ? ['uuid', 'uuid_short', 'name', 'description', 'image', 'external_id']
+      : ['uuid', 'uuidShort', 'name', 'description', 'image', 'external_id'];
+    // Pelican's columns behind its filter names (Pterodactyl mode reads the row as it always has).
+    const serverColumn = (srv: SimServer, name: string): unknown => {
+      if (pelican && name === 'uuid_short') return srv.uuid.slice(0, 8);
+      if (pelican && name === 'image') return srv.docker_image;
+      return (srv as unknown as Record<string, unknown>)[name];
+    };
+    on('GET', '/servers', ({ query, base }) =>
+      paginate(filterBy(s.servers, query, serverFilters, serverColumn), query, '/servers', base, serverBody),
     );
-    this.on('GET', '/servers/external/{id}', ({ params }) => {
+    on('GET', '/servers/external/{external_id}', ({ params }) => {
       const srv = s.servers.find((x) => x.external_id === params[0]);
       if (!srv) throw notFound();
       return { body: serverBody(srv) };
     });
-    this.on('GET', '/servers/{id}', ({ params }) => ({ body: serverBody(byId(s.servers, params[0])) }));
-    this.on('POST', '/servers', async ({ body }) => {
+    on('GET', '/servers/{server}', ({ params }) => ({ body: serverBody(byId(s.servers, params[0])) }));
+    on('POST', '/servers', async ({ body }) => {
       const hold = this.holds.shift();
       if (hold) {
         hold.arrive();
@@ -369,70 +304,22 @@ export class PterodactylSimulator {
         await hold.released;
       }
       try {
-        return { status: 201, body: serverBody(this.createServer(body)) };
+        const server = pelican ? createPelicanServer(s, body) : createPterodactylServer(s, body);
+        if (this.options.autoInstallMs !== undefined)
+          this.later(() => this.finishInstall(server.id), this.options.autoInstallMs);
+        return { status: 201, body: serverBody(server) };
       } finally {
         hold?.committed();
       }
-    });
-    this.on('PATCH', '/servers/{id}/details', ({ params, body }) => {
-      const srv = byId(s.servers, params[0]);
-      const errors: FieldError[] = [];
-      if (!body.name) errors.push({ field: 'name', rule: 'required', detail: 'The name field is required.' });
-      if (!s.users.some((u) => u.id === body.user))
-        errors.push({
-          field: 'user',
-          rule: body.user === undefined ? 'required' : 'exists',
-          detail: 'The user field is required.',
-        });
-      if (errors.length) throw invalid(errors);
-      // A full replace, as on the real panel: an omitted external_id becomes null.
-      Object.assign(srv, {
-        name: body.name,
-        user: body.user,
-        description: (body.description as string) ?? '',
-        external_id: (body.external_id as string | undefined) ?? null,
-        updated_at: atom(),
-      });
-      return { body: serverBody(srv) };
-    });
-    this.on('PATCH', '/servers/{id}/build', ({ params, body }) => {
-      const srv = byId(s.servers, params[0]);
-      const errors: FieldError[] = [];
-      if (body.allocation === undefined)
-        errors.push({ field: 'allocation', rule: 'required', detail: 'The allocation field is required.' });
-      if (!body.feature_limits || typeof body.feature_limits !== 'object')
-        errors.push({ field: 'feature_limits', rule: 'required', detail: 'The feature limits field is required.' });
-      const limits = (body.limits ?? body) as Record<string, number>;
-      for (const k of ['memory', 'swap', 'disk', 'io', 'cpu'])
-        if (typeof limits[k] !== 'number')
-          errors.push({ field: `limits.${k}`, rule: 'required', detail: `The limits.${k} field is required.` });
-      if (errors.length) throw invalid(errors);
-      if (body.allocation !== srv.allocation)
-        throw display('DisplayException', 'The requested default allocation is not currently assigned to this server.');
-      const f = body.feature_limits as Record<string, number | null>;
-      srv.limits = {
-        ...srv.limits,
-        memory: limits.memory as number,
-        swap: limits.swap as number,
-        disk: limits.disk as number,
-        io: limits.io as number,
-        cpu: limits.cpu as number,
-      };
-      srv.feature_limits = {
-        databases: f.databases ?? null,
-        allocations: f.allocations ?? null,
-        backups: f.backups ?? 0,
-      };
-      srv.updated_at = atom();
-      return { body: serverBody(srv) };
     });
     for (const [action, status] of [
       ['suspend', 'suspended'],
       ['unsuspend', null],
     ] as const) {
-      this.on('POST', `/servers/{id}/${action}`, ({ params }) => {
+      on('POST', `/servers/{server}/${action}`, ({ params }) => {
         const srv = byId(s.servers, params[0]);
-        srv.status = status;
+        // Pelican's SuspensionService leaves a server already in that state alone (an installing one too).
+        if (!pelican || (status === 'suspended') !== (srv.status === 'suspended')) srv.status = status;
         return { status: 204 };
       });
     }
@@ -442,239 +329,19 @@ export class PterodactylSimulator {
       for (const a of s.allocations) if (a.server_id === srv.id) a.server_id = null;
       return { status: 204 };
     };
-    this.on('DELETE', '/servers/{id}', remove);
-    this.on('DELETE', '/servers/{id}/force', remove);
+    on('DELETE', '/servers/{server}', remove);
+    on('DELETE', '/servers/{server}/force', remove);
 
-    this.on('GET', '/nests', ({ query, base }) =>
-      this.page(s.nests, query, '/nests', base, (n) => item('nest', nestAttributes(n))),
-    );
-    this.on('GET', '/nests/{id}', ({ params }) => ({ body: item('nest', nestAttributes(byId(s.nests, params[0]))) }));
-    this.on('GET', '/nests/{id}/eggs', ({ params, query }) => {
-      const nest = byId(s.nests, params[0]);
-      const include = includes(query);
-      return {
-        body: list(s.eggs.filter((e) => e.nest === nest.id).map((e) => item('egg', eggAttributes(e, include)))),
-      };
-    });
-    this.on('GET', '/nests/{id}/eggs/{egg}', ({ params, query }) => {
-      const nest = byId(s.nests, params[0]);
-      const egg = byId(
-        s.eggs.filter((e) => e.nest === nest.id),
-        params[1],
-      );
-      return { body: item('egg', eggAttributes(egg, includes(query))) };
-    });
-    this.on('GET', '/locations', ({ query, base }) =>
-      this.page(filterBy(s.locations, query, ['short', 'long']), query, '/locations', base, (l) =>
-        item('location', locationAttributes(l)),
+    on('GET', '/nodes', ({ query, base }) =>
+      paginate(
+        pelican ? filterBy(s.nodes, query, ['uuid', 'name', 'fqdn', 'daemon_token_id']) : s.nodes,
+        query,
+        '/nodes',
+        base,
+        nodeBody,
       ),
     );
-    this.on('GET', '/locations/{id}', ({ params }) => ({
-      body: item('location', locationAttributes(byId(s.locations, params[0]))),
-    }));
-    this.on('GET', '/nodes', ({ query, base }) =>
-      this.page(s.nodes, query, '/nodes', base, (n) => item('node', nodeAttributes(s, n))),
-    );
-    this.on('GET', '/nodes/{id}', ({ params }) => ({
-      body: item('node', nodeAttributes(s, byId(s.nodes, params[0]))),
-    }));
-  }
-
-  private createServer(body: Body): SimServer {
-    const s = this.state;
-    const errors: FieldError[] = [];
-    const need = (field: string, ok: boolean, rule = 'required', detail?: string) => {
-      if (!ok)
-        errors.push({
-          field,
-          rule,
-          detail: detail ?? `The ${field} field is ${rule === 'required' ? 'required' : 'invalid'}.`,
-        });
-    };
-    need('name', typeof body.name === 'string' && body.name.length > 0);
-    need('user', typeof body.user === 'number');
-    if (typeof body.user === 'number')
-      need(
-        'user',
-        s.users.some((u) => u.id === body.user),
-        'exists',
-      );
-    need('egg', typeof body.egg === 'number');
-    const egg = s.eggs.find((e) => e.id === body.egg);
-    if (typeof body.egg === 'number') need('egg', Boolean(egg), 'exists');
-    need('docker_image', typeof body.docker_image === 'string');
-    need('startup', typeof body.startup === 'string');
-    need('environment', Boolean(body.environment) && typeof body.environment === 'object', 'present');
-    if (body.external_id !== undefined && body.external_id !== null) {
-      // Laravel's own messages (the attribute's underscores read as spaces).
-      need('external_id', typeof body.external_id === 'string', 'string', 'The external id must be a string.');
-      need(
-        'external_id',
-        !s.servers.some((x) => x.external_id === body.external_id),
-        'unique',
-        'The external id has already been taken.',
-      );
-    }
-    const limits = (body.limits ?? {}) as Record<string, unknown>;
-    need('limits', typeof body.limits === 'object' && body.limits !== null);
-    for (const k of ['memory', 'swap', 'disk', 'io', 'cpu']) need(`limits.${k}`, typeof limits[k] === 'number');
-    if (typeof limits.io === 'number') need('limits.io', limits.io >= 10 && limits.io <= 1000, 'between');
-    const features = (body.feature_limits ?? {}) as Record<string, unknown>;
-    need('feature_limits', typeof body.feature_limits === 'object' && body.feature_limits !== null);
-    need('feature_limits.databases', 'databases' in features, 'present');
-    need('feature_limits.backups', 'backups' in features, 'present');
-    const deploy = body.deploy as { locations?: number[]; dedicated_ip?: boolean; port_range?: string[] } | undefined;
-    if (deploy) {
-      need('deploy.locations', Array.isArray(deploy.locations), 'present');
-      need('deploy.dedicated_ip', deploy.dedicated_ip !== undefined);
-      need('deploy.port_range', Array.isArray(deploy.port_range), 'present');
-    } else {
-      need('allocation.default', typeof (body.allocation as { default?: unknown } | undefined)?.default === 'number');
-    }
-    const env: Record<string, string> = {};
-    for (const v of egg?.variables ?? []) {
-      const value = (body.environment as Record<string, unknown> | undefined)?.[v.env_variable];
-      if (v.rules.includes('required') && (value === undefined || value === null || value === '')) {
-        errors.push({
-          field: `environment.${v.env_variable}`,
-          rule: 'required',
-          detail: `The ${v.name} variable field is required.`,
-        });
-      }
-      env[v.env_variable] = value === undefined || value === null ? '' : String(value);
-    }
-    if (errors.length) throw invalid(errors);
-
-    let allocation: SimAllocation | undefined;
-    if (deploy) {
-      const nodes = s.nodes.filter(
-        (n) => n.public && (deploy.locations?.length ? deploy.locations.includes(n.location_id) : true),
-      );
-      const viable = nodes.filter((n) => {
-        const used = s.servers.filter((x) => x.node === n.id);
-        return (
-          used.reduce((a, x) => a + x.limits.memory, 0) + Number(limits.memory) <=
-          n.memory * (1 + n.memory_overallocate / 100)
-        );
-      });
-      if (viable.length === 0)
-        throw display(
-          'NoViableNodeException',
-          'No nodes satisfying the requirements specified for automatic deployment could be found.',
-        );
-      allocation = s.allocations.find((a) => a.server_id === null && viable.some((n) => n.id === a.node_id));
-      if (!allocation)
-        throw display(
-          'NoViableAllocationException',
-          'No allocations satisfying the requirements for automatic deployment were found.',
-        );
-    } else {
-      allocation = s.allocations.find(
-        (a) => a.id === (body.allocation as { default: number }).default && a.server_id === null,
-      );
-      if (!allocation)
-        throw invalid([
-          { field: 'allocation.default', rule: 'exists', detail: 'The selected allocation.default is invalid.' },
-        ]);
-    }
-    const now = atom();
-    const server: SimServer = {
-      id: nextId(s, 'servers'),
-      external_id: (body.external_id as string | undefined) ?? null,
-      uuid: randomUUID(),
-      name: String(body.name),
-      description: (body.description as string | undefined) ?? '',
-      status: 'installing',
-      user: body.user as number,
-      node: allocation.node_id,
-      allocation: allocation.id,
-      nest: egg?.nest ?? 0,
-      egg: body.egg as number,
-      limits: {
-        memory: Number(limits.memory),
-        swap: Number(limits.swap),
-        disk: Number(limits.disk),
-        io: Number(limits.io),
-        cpu: Number(limits.cpu),
-        threads: null,
-        oom_disabled: body.oom_disabled !== false,
-      },
-      feature_limits: {
-        databases: (features.databases as number | null) ?? 0,
-        allocations: (features.allocations as number | null) ?? 0,
-        backups: (features.backups as number | null) ?? 0,
-      },
-      docker_image: String(body.docker_image),
-      startup: String(body.startup),
-      environment: env,
-      created_at: now,
-      updated_at: now,
-    };
-    allocation.server_id = server.id;
-    s.servers.push(server);
-    if (this.options.autoInstallMs !== undefined)
-      this.later(() => this.finishInstall(server.id), this.options.autoInstallMs);
-    return server;
-  }
-}
-
-function includes(query: URLSearchParams): Set<string> {
-  return new Set(
-    [...query.getAll('include'), ...query.getAll('include[]')]
-      .flatMap((v) => v.split(','))
-      .map((v) => v.trim())
-      .filter(Boolean),
-  );
-}
-
-const USERNAME = /^[a-z0-9]([\w.-]+)[a-z0-9]$/;
-
-function validateUser(s: SimState, body: Body, selfId?: number): void {
-  const errors: FieldError[] = [];
-  const email = body.email;
-  if (typeof email !== 'string' || email === '')
-    errors.push({ field: 'email', rule: 'required', detail: 'The email field is required.' });
-  else if (!/^[^@\s]+@[^@\s]+$/.test(email))
-    errors.push({ field: 'email', rule: 'email', detail: 'The email must be a valid email address.' });
-  else if (s.users.some((u) => u.email.toLowerCase() === email.toLowerCase() && u.id !== selfId))
-    errors.push({ field: 'email', rule: 'unique', detail: 'The email has already been taken.' });
-  const username = typeof body.username === 'string' ? body.username.toLowerCase() : '';
-  if (!username) errors.push({ field: 'username', rule: 'required', detail: 'The username field is required.' });
-  else if (!USERNAME.test(username)) {
-    errors.push({
-      field: 'username',
-      rule: 'p_username',
-      detail:
-        'The username must start and end with alpha-numeric characters and\n                contain only letters, numbers, dashes, underscores, and periods.',
-    });
-  } else if (s.users.some((u) => u.username === username && u.id !== selfId))
-    errors.push({ field: 'username', rule: 'unique', detail: 'The username has already been taken.' });
-  for (const f of ['first_name', 'last_name'])
-    if (typeof body[f] !== 'string' || body[f] === '')
-      errors.push({ field: f, rule: 'required', detail: `The ${f.replace('_', ' ')} field is required.` });
-  if (body.external_id !== undefined && body.external_id !== null) {
-    if (typeof body.external_id !== 'string')
-      errors.push({ field: 'external_id', rule: 'string', detail: 'The external id must be a string.' });
-    else if (s.users.some((u) => u.external_id === body.external_id && u.id !== selfId))
-      errors.push({ field: 'external_id', rule: 'unique', detail: 'The external id has already been taken.' });
-  }
-  if (errors.length) throw invalid(errors);
-}
-
-async function readJson(req: IncomingMessage): Promise<Body> {
-  let raw = '';
-  for await (const chunk of req) raw += chunk;
-  if (!raw) return {};
-  try {
-    const parsed = JSON.parse(raw) as unknown;
-    return parsed && typeof parsed === 'object' ? (parsed as Body) : {};
-  } catch {
-    throw new HttpError(400, [
-      {
-        code: 'BadRequestHttpException',
-        status: '400',
-        detail: 'The JSON data passed in the request appears to be malformed.',
-      },
-    ]);
+    on('GET', '/nodes/{node}', ({ params }) => ({ body: nodeBody(byId(s.nodes, params[0])) }));
+    if (!pelican) pterodactylRoutes(s, on, serverBody);
   }
 }

@@ -1,15 +1,23 @@
 import { randomUUID } from 'node:crypto';
 
-/** The simulator's in-memory panel: the rows a Pterodactyl database would hold. */
+/** Which panel the simulator plays. */
+export type SimFlavour = 'pterodactyl' | 'pelican';
+
+/**
+ * The simulator's in-memory panel: the rows a Pterodactyl or Pelican database would hold. Fields only
+ * one panel has are optional (Pterodactyl: names, nests, locations; Pelican: tags, cpu, timezone…).
+ */
 export interface SimUser {
   id: number;
   external_id: string | null;
   uuid: string;
   username: string;
   email: string;
-  first_name: string;
-  last_name: string;
+  first_name?: string;
+  last_name?: string;
   language: string;
+  timezone?: string;
+  is_managed_externally?: boolean;
   root_admin: boolean;
   password: string | null;
   created_at: string;
@@ -24,8 +32,9 @@ export interface SimServer {
   status: string | null;
   user: number;
   node: number;
-  allocation: number;
-  nest: number;
+  /** Null on Pelican for a server deployed without a port range. */
+  allocation: number | null;
+  nest?: number;
   egg: number;
   limits: {
     memory: number;
@@ -55,12 +64,15 @@ export interface SimNode {
   uuid: string;
   public: boolean;
   name: string;
-  location_id: number;
+  location_id?: number;
+  tags?: string[];
   fqdn: string;
   memory: number;
   memory_overallocate: number;
   disk: number;
   disk_overallocate: number;
+  cpu?: number;
+  cpu_overallocate?: number;
   maintenance_mode: boolean;
   created_at: string;
   updated_at: string;
@@ -82,17 +94,24 @@ export interface SimVariable {
   default_value: string;
   user_viewable: boolean;
   user_editable: boolean;
+  /** Laravel rules, pipe-separated (Pelican lists them: pelican-present.ts). */
   rules: string;
 }
 export interface SimEgg {
   id: number;
   uuid: string;
-  nest: number;
+  nest?: number;
   name: string;
   description: string;
   docker_images: Record<string, string>;
+  /** On Pelican the first of startup_commands. */
   startup: string;
   variables: SimVariable[];
+  author?: string;
+  tags?: string[];
+  startup_commands?: Record<string, string>;
+  icon?: string | null;
+  features?: string[];
 }
 export interface SimNest {
   id: number;
@@ -121,19 +140,30 @@ export function nextId(state: SimState, table: string): number {
 }
 
 export interface SeedOptions {
+  /** Which panel's world: Pterodactyl's locations and nests, or Pelican's node and egg tags. */
+  flavour?: SimFlavour;
   /** Free ports (allocations) on each node; a node without a free one refuses new servers. */
   portsPerNode?: number;
   /** Memory and disk of each node, in MB. */
   nodeMemory?: number;
   nodeDisk?: number;
+  /** CPU of each node on Pelican, where 100 is one thread (Pterodactyl ignores it). */
+  nodeCpu?: number;
 }
 
-/** A small but realistic panel: two locations, a node in each with free ports, Minecraft and Rust eggs. */
+/**
+ * A small but realistic panel: a node in Europe and one in North America with free ports, Minecraft
+ * and Rust eggs. On Pterodactyl the regions are locations and the eggs sit in nests; on Pelican the
+ * nodes carry region tags, the eggs game tags, and a fourth egg has no tags at all.
+ */
 export function seedState({
+  flavour = 'pterodactyl',
   portsPerNode = 40,
   nodeMemory = 65_536,
   nodeDisk = 1_048_576,
+  nodeCpu = 6_400,
 }: SeedOptions = {}): SimState {
+  const pelican = flavour === 'pelican';
   const now = atom();
   const state: SimState = {
     users: [],
@@ -145,28 +175,33 @@ export function seedState({
     eggs: [],
     nextId: {},
   };
-  for (const [short, long] of [
-    ['eu', 'Europe (Frankfurt)'],
-    ['us', 'North America (Virginia)'],
+  for (const [short, long, tags] of [
+    ['eu', 'Europe (Frankfurt)', ['eu', 'europe']],
+    ['us', 'North America (Virginia)', ['us']],
   ] as const) {
-    const id = nextId(state, 'locations');
-    state.locations.push({ id, short, long, created_at: now, updated_at: now });
+    const location = pelican ? undefined : nextId(state, 'locations');
+    if (location !== undefined) state.locations.push({ id: location, short, long, created_at: now, updated_at: now });
     const nodeId = nextId(state, 'nodes');
-    state.nodes.push({
-      id: nodeId,
-      uuid: randomUUID(),
-      public: true,
-      name: `${short}-node-1`,
-      location_id: id,
-      fqdn: `${short}1.sim.hostdeck.local`,
-      memory: nodeMemory,
-      memory_overallocate: 0,
-      disk: nodeDisk,
-      disk_overallocate: 0,
-      maintenance_mode: false,
-      created_at: now,
-      updated_at: now,
-    });
+    const sizes = { memory: nodeMemory, memory_overallocate: 0, disk: nodeDisk, disk_overallocate: 0 };
+    const name = `${short}-node-1`;
+    const fqdn = `${short}1.sim.hostdeck.local`;
+    const tail = { maintenance_mode: false, created_at: now, updated_at: now };
+    state.nodes.push(
+      pelican
+        ? {
+            id: nodeId,
+            uuid: randomUUID(),
+            public: true,
+            name,
+            tags: [...tags],
+            fqdn,
+            ...sizes,
+            cpu: nodeCpu,
+            cpu_overallocate: 0,
+            ...tail,
+          }
+        : { id: nodeId, uuid: randomUUID(), public: true, name, location_id: location, fqdn, ...sizes, ...tail },
+    );
     for (let port = 25565; port < 25565 + portsPerNode; port++) {
       state.allocations.push({
         id: nextId(state, 'allocations'),
@@ -178,23 +213,17 @@ export function seedState({
       });
     }
   }
-  const minecraft = {
-    id: nextId(state, 'nests'),
-    uuid: randomUUID(),
-    name: 'Minecraft',
-    description: 'Minecraft: Java Edition servers',
-    author: 'support@pterodactyl.io',
+  const nest = (name: string, description: string) => {
+    if (pelican) return undefined;
+    const row = { id: nextId(state, 'nests'), uuid: randomUUID(), name, description, author: 'support@pterodactyl.io' };
+    state.nests.push(row);
+    return row.id;
   };
-  const rust = {
-    id: nextId(state, 'nests'),
-    uuid: randomUUID(),
-    name: 'Rust',
-    description: 'Rust dedicated servers',
-    author: 'support@pterodactyl.io',
-  };
-  state.nests.push(minecraft, rust);
+  const minecraft = nest('Minecraft', 'Minecraft: Java Edition servers');
+  const rust = nest('Rust', 'Rust dedicated servers');
   const egg = (
-    nest: number,
+    nest: number | undefined,
+    tags: string[],
     name: string,
     description: string,
     image: string,
@@ -202,16 +231,21 @@ export function seedState({
     vars: Omit<SimVariable, 'id' | 'egg_id'>[],
   ) => {
     const id = nextId(state, 'eggs');
-    state.eggs.push({
-      id,
-      uuid: randomUUID(),
-      nest,
-      name,
-      description,
-      docker_images: { Default: image },
-      startup,
-      variables: vars.map((v) => ({ ...v, id: nextId(state, 'variables'), egg_id: id })),
-    });
+    const uuid = randomUUID();
+    const docker_images = { Default: image };
+    const variables = vars.map((v) => ({ ...v, id: nextId(state, 'variables'), egg_id: id }));
+    const pelicanFields = {
+      author: 'panel@example.com',
+      tags,
+      startup_commands: { Default: startup },
+      icon: null,
+      features: [],
+    };
+    state.eggs.push(
+      pelican
+        ? { id, uuid, name, description, docker_images, startup, variables, ...pelicanFields }
+        : { id, uuid, nest, name, description, docker_images, startup, variables },
+    );
   };
   const jar = {
     name: 'Server Jar File',
@@ -223,7 +257,8 @@ export function seedState({
     rules: 'required|regex:/^([\\w\\d._-]+)(\\.jar)$/',
   };
   egg(
-    minecraft.id,
+    minecraft,
+    ['minecraft'],
     'Paper',
     'High performance Spigot fork.',
     'ghcr.io/pterodactyl/yolks:java_21',
@@ -242,7 +277,8 @@ export function seedState({
     ],
   );
   egg(
-    minecraft.id,
+    minecraft,
+    ['minecraft'],
     'Vanilla Minecraft',
     'The official Minecraft server.',
     'ghcr.io/pterodactyl/yolks:java_21',
@@ -261,7 +297,8 @@ export function seedState({
     ],
   );
   egg(
-    rust.id,
+    rust,
+    ['rust'],
     'Rust',
     'Facepunch Rust dedicated server.',
     'ghcr.io/pterodactyl/games:rust',
@@ -278,5 +315,25 @@ export function seedState({
       },
     ],
   );
+  if (pelican)
+    egg(
+      undefined,
+      [],
+      'Generic SteamCMD',
+      'Any game SteamCMD can install.',
+      'ghcr.io/parkervcp/steamcmd:debian',
+      './start.sh',
+      [
+        {
+          name: 'Steam App ID',
+          description: 'The Steam application to install.',
+          env_variable: 'SRCDS_APPID',
+          default_value: '1007',
+          user_viewable: true,
+          user_editable: false,
+          rules: 'required|numeric',
+        },
+      ],
+    );
   return state;
 }
