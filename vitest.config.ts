@@ -8,6 +8,8 @@ const projects: Parameters<typeof defineConfig>[0]['test'] extends infer T
     ? P
     : never
   : never = ['packages/contracts', 'tools/pterodactyl-sim', 'apps/api', 'apps/web', 'plugins', 'e2e'];
+// The server-lifecycle suites run once more against a simulated Pelican panel (its own config says how).
+projects.push('apps/api/vitest.pelican.config.ts');
 if (process.env.TEST_DATABASE_URL) {
   projects.push({
     extends: './apps/api/vitest.config.ts',

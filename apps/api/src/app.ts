@@ -42,6 +42,7 @@ import { bindMailPublicUrl } from './modules/mail/templates.ts';
 import { registerRequestMetrics } from './modules/metrics/metrics.routes.ts';
 import { Metrics } from './modules/metrics/metrics.ts';
 import { NotificationsHub } from './modules/notifications/notifications.hub.ts';
+import { panelFlavourGuard } from './modules/panel/panel-flavour.guard.ts';
 import { PasskeySignInService } from './modules/passkeys/passkey-sign-in.service.ts';
 import { PasskeysService } from './modules/passkeys/passkeys.service.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sessions = new SessionService(database.db, settings, bus);
   const appKey = resolveAppKey(config);
   const panel = new PanelService(settings);
+  settings.guard(panelFlavourGuard(database.db, panel));
   const publicUrl = () =>
     settings.string('app_url').replace(/\/+$/, '') || config.publicUrl || `http://localhost:${config.port}`;
   bindMailPublicUrl(settings, publicUrl);

@@ -2,6 +2,7 @@ import type { PterodactylSimulator } from '@hostdeck/pterodactyl-sim';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { PanelService } from '../src/integrations/hosting/panel.service.ts';
 import { panelKeyFor } from '../src/integrations/hosting/panel-key.ts';
+import { PelicanProvider } from '../src/integrations/hosting/pelican-provider.ts';
 import { PterodactylProvider } from '../src/integrations/hosting/pterodactyl-provider.ts';
 
 export interface LogLine {
@@ -21,11 +22,13 @@ export function capturedLog(): { log: FastifyBaseLogger; lines: LogLine[] } {
 }
 
 /**
- * The simulated panel as the queue worker sees it, with a client timeout of the test's choosing (the
- * configured one waits 10 s): the key is the one the app derives from the same address.
+ * The simulated panel as the queue worker sees it (the provider of its flavour), with a client
+ * timeout of the test's choosing (the configured one waits 10 s): the key is the one the app derives
+ * from the same address.
  */
 export function panelAt(sim: PterodactylSimulator, timeoutMs = 10_000): PanelService {
-  const provider = new PterodactylProvider({ baseUrl: sim.url, apiKey: sim.options.apiKey ?? '', timeoutMs });
+  const Provider = sim.flavour === 'pelican' ? PelicanProvider : PterodactylProvider;
+  const provider = new Provider({ baseUrl: sim.url, apiKey: sim.options.apiKey ?? '', timeoutMs });
   return {
     configured: () => true,
     key: () => panelKeyFor(sim.url),

@@ -1,7 +1,8 @@
 import type { MemberServer } from '@hostdeck/contracts';
-import { PterodactylSimulator } from '@hostdeck/pterodactyl-sim';
+import type { PterodactylSimulator } from '@hostdeck/pterodactyl-sim';
 import { createTestApp, type TestApp } from './app.ts';
 import { newMember, TestClient } from './client.ts';
+import { panelSettings, panelSimulator } from './panel-flavour.ts';
 import { memberWithPermissions } from './users.ts';
 
 /** A valid server request body for a location and egg (the smallest resources most tests need). */
@@ -30,12 +31,12 @@ export async function makeCatalogue(
   return { locationId: location.id, categoryId: category.id, eggId: egg.id };
 }
 
-/** A test app connected to a fresh simulated panel whose catalogue an Administrator has imported. */
+/** A test app connected to a fresh simulated panel (of the run's flavour) whose catalogue an Administrator has imported. */
 export async function simulatedPanelApp(): Promise<PanelWorld> {
   const t = await createTestApp();
-  const sim = new PterodactylSimulator({ apiKey: 'ptla_key' });
+  const sim = panelSimulator();
   await sim.listen();
-  await t.app.ctx.settings.update({ pterodactyl_base_url: sim.url, pterodactyl_api_key: 'ptla_key' });
+  await t.app.ctx.settings.update(panelSettings(sim));
   const root = await memberWithPermissions(t.app, ['admin.root'], 8);
   for (const path of ['locations', 'egg-categories', 'eggs']) await root.post(`/api/admin/${path}/import`);
   const location = (await root.get('/api/admin/locations?search=europe')).json().data[0];

@@ -119,6 +119,10 @@ export const errorStatus = {
   SERVER_MISSING_ON_PANEL: 409,
   PANEL_UNREACHABLE: 502,
   PANEL_REFUSED: 409,
+  /** The panel at the address is the other flavour than Settings → Panel names. */
+  PANEL_FLAVOUR_MISMATCH: 409,
+  /** The panel's flavour cannot change while servers live on it (migration is not supported). */
+  PANEL_FLAVOUR_LOCKED: 409,
   PANEL_AUTH_FAILED: 502,
   LICENSE_INVALID: 400,
   SMTP_NOT_CONFIGURED: 409,

@@ -15,6 +15,7 @@ export * from './mail.ts';
 export * from './mail-render.ts';
 export * from './money.ts';
 export * from './pagination.ts';
+export * from './panel.ts';
 export * from './passkeys.ts';
 export * from './permissions.ts';
 export * from './plugins.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADS_CLIENT_CODE_PATTERN } from './ads.ts';
+import { PANEL_FLAVOURS } from './panel.ts';
 
 /**
  * The settings catalogue: every operator-editable setting, its type, default, group and visibility.
@@ -577,6 +578,14 @@ const definitions: Record<string, Def> = {
     description: 'Terms of service (Markdown)',
   },
   // panel (Pterodactyl or Pelican Application API)
+  panel_flavour: {
+    type: 'select',
+    group: 'panel',
+    visibility: 'private',
+    default: 'pterodactyl',
+    options: PANEL_FLAVOURS,
+    description: 'Which game panel servers run on: Pterodactyl or Pelican',
+  },
   pterodactyl_base_url: {
     type: 'url',
     group: 'panel',
@@ -586,16 +595,18 @@ const definitions: Record<string, Def> = {
     description: 'Address of the game panel, e.g. https://panel.example.com',
   },
   pterodactyl_api_key: {
-    ...str('panel', '', 'Application API key of the panel (ptla_…)', { maxLength: 255 }),
+    ...str('panel', '', 'Application API key of the panel (ptla_… on Pterodactyl, papp_… on Pelican)', {
+      maxLength: 255,
+    }),
     visibility: 'secret',
   },
   pterodactyl_rate_limit: {
     ...int(
       'panel',
-      240,
-      10,
+      0,
+      0,
       100_000,
-      'Application API requests a minute the panel allows (its APP_API_APPLICATION_RATELIMIT)',
+      "Application API requests a minute the panel allows (its APP_API_APPLICATION_RATELIMIT); 0: the panel's default, 240 on Pterodactyl and 256 on Pelican",
     ),
     visibility: 'private',
   },

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { PterodactylSimulator } from '@hostdeck/pterodactyl-sim';
+import type { PterodactylSimulator } from '@hostdeck/pterodactyl-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, onPostgres, type TestApp } from '../../test/app.ts';
 import { newMember, TestClient } from '../../test/client.ts';
+import { panelSettings, panelSimulator } from '../../test/panel-flavour.ts';
 import { until } from '../../test/queue-helpers.ts';
 import { serverRequest } from '../../test/servers.ts';
 import { memberWithPermissions } from '../../test/users.ts';
@@ -36,8 +37,7 @@ describe.runIf(onPostgres)('server queue worker killed in the middle of a build'
 
   beforeAll(async () => {
     t = await createTestApp();
-    sim = new PterodactylSimulator({
-      apiKey: 'ptla_key',
+    sim = panelSimulator({
       // The worst moment: the panel has made the server, the worker dies before it hears so.
       beforeAnswer: (method, path, status) => {
         if (!killedAt && method === 'POST' && path.endsWith('/servers') && status === 201) {
@@ -47,7 +47,7 @@ describe.runIf(onPostgres)('server queue worker killed in the middle of a build'
       },
     });
     await sim.listen();
-    await t.app.ctx.settings.update({ pterodactyl_base_url: sim.url, pterodactyl_api_key: 'ptla_key' });
+    await t.app.ctx.settings.update(panelSettings(sim));
   });
   afterAll(async () => {
     worker?.kill('SIGKILL');

@@ -1,5 +1,5 @@
 import { PanelAccountConflict } from '../integrations/hosting/provider.ts';
-import { PanelError } from '../integrations/pterodactyl/errors.ts';
+import { PanelError } from '../integrations/panel-api/errors.ts';
 
 /** A build that cannot succeed as asked (the member, egg or location is gone; the egg is not on the panel). */
 export class PermanentFailure extends Error {}

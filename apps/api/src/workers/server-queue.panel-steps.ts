@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type UserRow, users } from '../db/schema/index.ts';
 import type { HostingProvider, HostingServer } from '../integrations/hosting/provider.ts';
-import { PanelError } from '../integrations/pterodactyl/errors.ts';
+import { PanelError } from '../integrations/panel-api/errors.ts';
 import type { QueueItem } from './server-queue.record.ts';
 
 /** Writes a line to the queue item's log (staff read it). */

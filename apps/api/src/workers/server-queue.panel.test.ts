@@ -1,7 +1,7 @@
-import { PterodactylSimulator } from '@hostdeck/pterodactyl-sim';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newMember, TestClient } from '../../test/client.ts';
+import { panelSimulator } from '../../test/panel-flavour.ts';
 import { capturedLog, panelAt } from '../../test/queue-helpers.ts';
 import { type PanelWorld, simulatedPanelApp } from '../../test/servers.ts';
 import { mailOutbox, serverQueue, serverQueueLogs, servers, users } from '../db/schema/index.ts';
@@ -136,7 +136,7 @@ describe('the periodic pass over the panel’s servers', () => {
 
 describe('a rate-limited panel', () => {
   it('is asked again no sooner than its Retry-After, not after the shorter fixed backoff', async () => {
-    const limited = new PterodactylSimulator({ apiKey: 'ptla_key', rateLimit: 3 });
+    const limited = panelSimulator({ rateLimit: 3 });
     await limited.listen();
     try {
       const q = await request();

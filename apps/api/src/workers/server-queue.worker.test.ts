@@ -1,8 +1,9 @@
-import { PterodactylSimulator } from '@hostdeck/pterodactyl-sim';
+import type { PterodactylSimulator } from '@hostdeck/pterodactyl-sim';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { newMember, TestClient } from '../../test/client.ts';
+import { panelSettings, panelSimulator, wingsDownStatus } from '../../test/panel-flavour.ts';
 import { capturedLog, until } from '../../test/queue-helpers.ts';
 import { serverRequest } from '../../test/servers.ts';
 import { memberWithPermissions } from '../../test/users.ts';
@@ -15,9 +16,9 @@ let root: TestClient;
 let request: Record<string, unknown>;
 beforeAll(async () => {
   t = await createTestApp();
-  sim = new PterodactylSimulator({ apiKey: 'ptla_key' });
+  sim = panelSimulator();
   await sim.listen();
-  await t.app.ctx.settings.update({ pterodactyl_base_url: sim.url, pterodactyl_api_key: 'ptla_key' });
+  await t.app.ctx.settings.update(panelSettings(sim));
   root = await memberWithPermissions(t.app, ['admin.root'], 8);
   for (const path of ['locations', 'egg-categories', 'eggs']) await root.post(`/api/admin/${path}/import`);
   const location = (await root.get('/api/admin/locations?search=europe')).json().data[0];
@@ -39,6 +40,11 @@ async function queuedRequest(email?: string) {
   return res.json().data as { id: string; user_id: string };
 }
 const item = async (id: string) => (await t.database.db.select().from(serverQueue).where(eq(serverQueue.id, id)))[0]!;
+const due = (id: string) =>
+  t.database.db
+    .update(serverQueue)
+    .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+    .where(eq(serverQueue.id, id));
 const logs = async (id: string) =>
   (await t.database.db.select().from(serverQueueLogs).where(eq(serverQueueLogs.queueId, id))).map((l) => l.message);
 
@@ -86,7 +92,7 @@ describe('server queue worker', () => {
     const after = await item(q.id);
     expect(after).toMatchObject({ status: 'pending', attempts: 1 });
     expect(after.lastError).toBe(
-      'PANEL_UNREACHABLE: The panel could not be reached or did not answer properly (HTTP 504)',
+      `PANEL_UNREACHABLE: The panel could not be reached or did not answer properly (HTTP ${wingsDownStatus})`,
     );
     expect(after.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     sim.failWrites(0);
@@ -97,6 +103,35 @@ describe('server queue worker', () => {
     await t.app.ctx.serverQueue.runOnce();
     expect((await item(q.id)).status).toBe('completed');
     expect(sim.state.servers.filter((s) => s.external_id === q.id)).toHaveLength(1);
+  });
+
+  it("fails at once on the panel's permanent 422, with the panel's own words, and never asks again", async () => {
+    // The panel's egg gained a required variable without a default since Hostdeck imported it.
+    const egg = sim.state.eggs.find((e) => e.name === 'Paper')!;
+    egg.variables.push({
+      ...egg.variables[0]!,
+      id: 9_001,
+      name: 'License Key',
+      env_variable: 'LICENSE_KEY',
+      default_value: '',
+      rules: 'required|string',
+    });
+    try {
+      const q = await queuedRequest();
+      const before = sim.state.servers.length;
+      await t.app.ctx.serverQueue.runOnce();
+      const failed = await item(q.id);
+      expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(failed.lastError).toBe(
+        'PANEL_REFUSED: The panel refused the build: The License Key variable field is required.',
+      );
+      // Failed for good: a later pass leaves it alone, and nothing was made on the panel.
+      await due(q.id);
+      expect(await t.app.ctx.serverQueue.runOnce()).toBe(0);
+      expect(sim.state.servers.length).toBe(before);
+    } finally {
+      egg.variables.pop();
+    }
   });
 
   it('after a crash mid-build, takes the item back once its lease lapsed and adopts the server the panel already has: never two', async () => {

@@ -234,7 +234,7 @@ export class ServerQueueWorker {
               startup: egg.startup,
               environment: Object.fromEntries(egg.variables.map((v) => [v.env, v.default_value])),
             },
-            panelLocationId: location.panelLocationId,
+            placement: { panelLocationId: location.panelLocationId, nodeTags: location.panelNodeTags },
             resources: item,
           }),
         note,

@@ -7,6 +7,13 @@ const name = z.string().trim().min(1).max(64);
 const description = z.string().trim().max(500).nullable();
 const icon = z.union([z.url({ protocol: /^https?$/, message: 'Invalid URL' }), z.null()]);
 const panelId = z.number().int().positive().nullable();
+/** A Pelican tag (of a node or an egg). */
+const panelTag = z.string().trim().min(1).max(64);
+/** Pelican node tags: creation deploys to a node carrying at least one of them (none: any node). */
+const nodeTags = z
+  .array(panelTag)
+  .max(20)
+  .refine((tags) => new Set(tags).size === tags.length, 'A tag is listed twice');
 const stamps = { created_at: z.string(), updated_at: z.string() };
 
 export const locationStatuses = ['online', 'offline', 'maintenance'] as const;
@@ -17,6 +24,8 @@ export const LocationSchema = z
     name: z.string(),
     description: z.string().nullable(),
     panel_location_id: z.number().int().nullable(),
+    /** On Pelican: the node tags servers of this location are deployed to. */
+    panel_node_tags: z.array(z.string()),
     /** Servers the location may hold; null = no limit. */
     slots: z.number().int().nullable(),
     vip: z.boolean(),
@@ -29,6 +38,7 @@ const locationFields = {
   name,
   description,
   panel_location_id: panelId,
+  panel_node_tags: nodeTags,
   slots: z.number().int().min(0).max(100_000).nullable(),
   vip: z.boolean(),
   status: z.enum(locationStatuses),
@@ -39,6 +49,7 @@ export const LocationCreateSchema = z
     ...locationFields,
     description: description.default(null),
     panel_location_id: panelId.default(null),
+    panel_node_tags: nodeTags.default([]),
     slots: locationFields.slots.default(null),
     vip: locationFields.vip.default(false),
     status: locationFields.status.default('online'),
@@ -54,18 +65,28 @@ export const EggCategorySchema = z
     name: z.string(),
     description: z.string().nullable(),
     panel_nest_id: z.number().int().nullable(),
+    /** On Pelican: the egg tag whose eggs this category gathers ("" gathers the eggs without a tag). */
+    panel_egg_tag: z.string().nullable(),
     icon: z.string().nullable(),
     enabled: z.boolean(),
     eggs: z.number().int(),
     ...stamps,
   })
   .meta({ id: 'EggCategory' });
-const categoryFields = { name, description, panel_nest_id: panelId, icon, enabled: z.boolean() };
+const categoryFields = {
+  name,
+  description,
+  panel_nest_id: panelId,
+  panel_egg_tag: z.union([panelTag, z.literal('')]).nullable(),
+  icon,
+  enabled: z.boolean(),
+};
 export const EggCategoryCreateSchema = z
   .object({
     ...categoryFields,
     description: description.default(null),
     panel_nest_id: panelId.default(null),
+    panel_egg_tag: categoryFields.panel_egg_tag.default(null),
     icon: icon.default(null),
     enabled: z.boolean().default(true),
   })

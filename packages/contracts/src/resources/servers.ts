@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from '../pagination.ts';
+import { PanelKindSchema } from '../panel.ts';
 import { listQuery } from '../resource.ts';
 
 const amount = (max: number) => z.number().int().min(0).max(max);
@@ -121,9 +122,6 @@ export const ServerDetailSchema = z.object({
   renewal: RenewalQuoteSchema,
 });
 export type ServerDetail = z.infer<typeof ServerDetailSchema>;
-
-/** Which panel servers live on; `simulated` is the demo panel (nothing really runs), null = none yet. */
-export const PanelKindSchema = z.enum(['pterodactyl', 'simulated']).nullable();
 
 /** The member's servers (as last read from the panel) and which panel that is. */
 export const MemberServerListSchema = z.object({

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 const stamps = {
@@ -5,12 +6,14 @@ const stamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** Where servers can be placed (a Pterodactyl location). */
+/** Where servers can be placed: a Pterodactyl location, or a set of Pelican node tags. */
 export const locations = pgTable('locations', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   description: text('description'),
   panelLocationId: integer('panel_location_id').unique(),
+  /** On Pelican: creation deploys to a public node carrying at least one of these tags (none: any node). */
+  panelNodeTags: text('panel_node_tags').array().notNull().default(sql`'{}'::text[]`),
   /** Servers the location may hold; null = no limit. */
   slots: integer('slots'),
   vip: boolean('vip').notNull().default(false),
@@ -26,12 +29,14 @@ export const locations = pgTable('locations', {
   ...stamps,
 });
 
-/** A group of eggs (a Pterodactyl nest). */
+/** A group of eggs: a Pterodactyl nest, or the Pelican eggs carrying one tag. */
 export const eggCategories = pgTable('egg_categories', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   description: text('description'),
   panelNestId: integer('panel_nest_id').unique(),
+  /** On Pelican: the egg tag this category gathers; "" gathers the eggs without a tag. */
+  panelEggTag: text('panel_egg_tag').unique(),
   icon: text('icon'),
   enabled: boolean('enabled').notNull().default(true),
   ...stamps,

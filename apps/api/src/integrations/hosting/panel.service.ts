@@ -1,20 +1,27 @@
+import { PANEL_DEFAULT_RATE_LIMIT, type PanelFlavour, type PanelKind } from '@hostdeck/contracts';
 import { PterodactylSimulator } from '@hostdeck/pterodactyl-sim';
 import { AppError } from '../../lib/app-error.ts';
 import type { SettingsService } from '../../modules/settings/settings.service.ts';
-import { PanelError } from '../pterodactyl/errors.ts';
-import { RateBudget } from '../pterodactyl/rate-budget.ts';
+import { PanelError } from '../panel-api/errors.ts';
+import { RateBudget } from '../panel-api/rate-budget.ts';
+import { PanelFlavourMismatch } from './application-provider.ts';
 import { DEMO_PANEL_KEY, panelKeyFor } from './panel-key.ts';
+import { PelicanProvider } from './pelican-provider.ts';
 import type { HostingProvider } from './provider.ts';
 import { PterodactylProvider } from './pterodactyl-provider.ts';
 
+const PROVIDERS = { pterodactyl: PterodactylProvider, pelican: PelicanProvider };
+
 /**
- * Resolves the hosting provider from settings: the configured panel, or — when none is configured
- * and the operator switched on the demo panel — a simulated Pterodactyl running inside this process
- * on a loopback port. Rebuilt when the settings change.
+ * Resolves the hosting provider from settings: the configured panel of the chosen flavour
+ * (Pterodactyl or Pelican), or — when none is configured and the operator switched on the demo
+ * panel — a simulated panel of that flavour running inside this process on a loopback port.
+ * Rebuilt when the settings change.
  */
 export class PanelService {
   private provider?: HostingProvider;
   private simulator?: PterodactylSimulator;
+  private simulatorFlavour?: PanelFlavour;
   /** One request budget for every call to the panel from this instance; kept while the limit stays the same. */
   private budget?: RateBudget;
 
@@ -39,28 +46,44 @@ export class PanelService {
     return kind === 'simulated' ? DEMO_PANEL_KEY : panelKeyFor(this.settings.string('pterodactyl_base_url'));
   }
 
-  /** Which panel servers live on: a real one, the simulated demo panel, or none yet. */
-  kind(): 'pterodactyl' | 'simulated' | null {
-    if (this.realPanel()) return 'pterodactyl';
+  /** Which panel servers live on: a real one of either flavour, the simulated demo panel, or none yet. */
+  kind(): PanelKind {
+    if (this.realPanel()) return this.flavour();
     return this.settings.bool('demo_panel_enabled') ? 'simulated' : null;
+  }
+
+  /** The panel software chosen in Settings → Panel (the demo panel simulates it too). */
+  flavour(): PanelFlavour {
+    return this.settings.string('panel_flavour') as PanelFlavour;
+  }
+
+  /** The panel's requests a minute: the setting, or the flavour's own default when it is 0. */
+  rateLimit(): number {
+    return this.settings.number('pterodactyl_rate_limit') || PANEL_DEFAULT_RATE_LIMIT[this.flavour()];
   }
 
   async get(): Promise<HostingProvider> {
     if (this.provider) return this.provider;
-    const limit = this.settings.number('pterodactyl_rate_limit');
+    const limit = this.rateLimit();
     if (this.budget?.perMinute !== limit) this.budget = new RateBudget(limit);
     const budget = this.budget;
+    const flavour = this.flavour();
     const real = this.realPanel();
     if (real) {
-      this.provider = new PterodactylProvider({ ...real, budget });
+      this.provider = new PROVIDERS[flavour]({ ...real, budget });
     } else if (this.settings.bool('demo_panel_enabled')) {
-      if (!this.simulator) {
-        this.simulator = new PterodactylSimulator({ apiKey: 'ptla_demo', autoInstallMs: 5000, rateLimit: limit });
+      // The flavour cannot change while servers exist (panel-flavour.guard.ts), so a new simulator starts empty.
+      if (this.simulatorFlavour !== flavour) {
+        await this.simulator?.close();
+        const apiKey = `${flavour === 'pelican' ? 'papp' : 'ptla'}_demo`;
+        this.simulator = new PterodactylSimulator({ flavour, apiKey, autoInstallMs: 5000, rateLimit: limit });
+        this.simulatorFlavour = flavour;
         await this.simulator.listen();
       }
-      this.provider = new PterodactylProvider(
-        { baseUrl: this.simulator.url, apiKey: 'ptla_demo', budget },
-        'simulated',
+      const simulator = this.simulator as PterodactylSimulator;
+      this.provider = new PROVIDERS[flavour](
+        { baseUrl: simulator.url, apiKey: simulator.options.apiKey ?? '', budget },
+        true,
       );
     } else {
       throw new AppError(
@@ -77,6 +100,7 @@ export class PanelService {
     try {
       return await fn(provider);
     } catch (err) {
+      if (err instanceof PanelFlavourMismatch) throw new AppError('PANEL_FLAVOUR_MISMATCH', err.message);
       if (!(err instanceof PanelError)) throw err;
       if (err.kind === 'auth') throw new AppError('PANEL_AUTH_FAILED', `The panel refused the API key: ${err.message}`);
       if (!err.transient) throw new AppError('PANEL_REFUSED', `The panel refused the change: ${err.message}`);

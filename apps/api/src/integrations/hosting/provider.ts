@@ -1,11 +1,17 @@
+import type { PanelFlavour } from '@hostdeck/contracts';
+
 /**
  * What the product needs from a game panel, in its own terms. Features talk to this interface, never
- * to Pterodactyl's API directly, so a Pelican adapter (eggs without nests, node tags instead of
- * locations) can be added without touching them. Calls throw PanelError (integrations/pterodactyl/errors.ts)
+ * to a panel's API directly. Pterodactyl and Pelican differ where placement and grouping are
+ * concerned (locations and nests versus node tags and egg tags), so those come as each panel has
+ * them rather than one faking the other. Calls throw PanelError (integrations/panel-api/errors.ts)
  * for the panel's faults, whose `transient` flag tells a caller whether a retry may help.
  */
+
+/** Where on the panel a Hostdeck location puts servers: a Pterodactyl location, or a Pelican node tag. */
+export type HostingPlacement = { panelLocationId: number } | { nodeTag: string };
 export interface HostingLocation {
-  panelId: number;
+  placement: HostingPlacement;
   name: string;
   description: string | null;
 }
@@ -17,16 +23,23 @@ export interface HostingEgg {
   startup: string;
   variables: { env: string; defaultValue: string; rules: string }[];
 }
+/** A group of eggs: a Pterodactyl nest, or Pelican's eggs that carry one tag ("" for those with none). */
+export type HostingGroup = { panelNestId: number } | { eggTag: string };
 export interface HostingCategory {
-  panelId: number;
+  group: HostingGroup;
   name: string;
   description: string | null;
   eggs: HostingEgg[];
 }
 export interface ConnectionReport {
+  /** The panel software found at the address, read from its API. */
+  flavour: PanelFlavour;
+  /** As far as the API reveals it (neither panel reports its version). */
+  version: string;
   locations: number;
   nodes: number;
   categories: number;
+  eggs: number;
   latencyMs: number;
 }
 
@@ -54,6 +67,7 @@ export interface HostingMember {
   id: string;
   username: string;
   email: string;
+  /** Pterodactyl requires names; Pelican accounts have none. */
   firstName: string;
   lastName: string;
 }
@@ -65,8 +79,11 @@ export interface NewHostingServer {
   description: string;
   ownerPanelId: number;
   egg: { panelId: number; dockerImage: string; startup: string; environment: Record<string, string> };
-  /** The panel location to deploy in (the panel picks a node with room there). */
-  panelLocationId: number | null;
+  /**
+   * Where to deploy, as the Hostdeck location says it for each panel (the panel picks a node with
+   * room there): its Pterodactyl location, or its Pelican node tags. Neither set: any node.
+   */
+  placement: { panelLocationId: number | null; nodeTags: string[] };
   resources: HostingResources;
 }
 
@@ -74,10 +91,18 @@ export interface NewHostingServer {
 export class PanelAccountConflict extends Error {}
 
 export interface HostingProvider {
-  readonly kind: 'pterodactyl' | 'simulated';
-  /** Reads enough of the panel to prove the address and key work. */
+  /** The panel software this provider speaks to. */
+  readonly flavour: PanelFlavour;
+  /** The demo panel inside this process (nothing really runs), or a real one. */
+  readonly simulated: boolean;
+  /**
+   * Reads enough of the panel to prove the address and key work, and which panel it is: a panel of
+   * the other flavour is refused with PANEL_FLAVOUR_MISMATCH, naming what was found.
+   */
   test(): Promise<ConnectionReport>;
+  /** Pterodactyl's locations, or one per distinct Pelican node tag. */
   listLocations(): Promise<HostingLocation[]>;
+  /** Pterodactyl's nests, or one per distinct Pelican egg tag, each with its eggs. */
   listCategories(): Promise<HostingCategory[]>;
 
   /** The panel account linked to the member by external id, or null. */

@@ -1,8 +1,8 @@
 import { PterodactylSimulator } from '@hostdeck/pterodactyl-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PanelError, parseRetryAfter } from '../panel-api/errors.ts';
+import { RateBudget } from '../panel-api/rate-budget.ts';
 import { PterodactylClient } from './client.ts';
-import { PanelError, parseRetryAfter } from './errors.ts';
-import { RateBudget } from './rate-budget.ts';
 
 let sim: PterodactylSimulator;
 let panel: PterodactylClient;

@@ -94,8 +94,3 @@ export interface NewPanelServer {
   feature_limits: { databases: number; allocations: number; backups: number };
   deploy: { locations: number[]; dedicated_ip: boolean; port_range: string[] };
 }
-export interface PanelBuild {
-  allocation: number;
-  limits: { memory: number; swap: number; disk: number; io: number; cpu: number };
-  feature_limits: { databases: number; allocations: number; backups: number };
-}

@@ -66,6 +66,9 @@ export async function checkPanel(panel: PanelService): Promise<Finding> {
   } catch (err) {
     if (err instanceof AppError && err.code === 'PANEL_AUTH_FAILED')
       return { state: 'red', reason: 'panel.auth_failed', action: 'panel.key', detail: message(err) };
+    // Pterodactyl chosen, Pelican found (or the other way round): the setting is wrong, not the panel.
+    if (err instanceof AppError && err.code === 'PANEL_FLAVOUR_MISMATCH')
+      return { state: 'red', reason: 'panel.flavour_mismatch', action: 'panel.configure', detail: message(err) };
     return { state: 'red', reason: 'panel.unreachable', action: 'panel.reach', detail: message(err) };
   }
 }

@@ -36,7 +36,7 @@ export function startDemoPanel(deps: DemoPanelDeps, actor: Actor): Promise<Omit<
 
 async function run(deps: DemoPanelDeps, actor: Actor) {
   const { db, settings, panel } = deps;
-  if (panel.kind() === 'pterodactyl')
+  if (panel.kind() !== null && panel.kind() !== 'simulated')
     throw new AppError(
       'PANEL_ALREADY_CONFIGURED',
       'A game panel is configured: import its catalogue from the catalogue pages instead of the demo panel',

@@ -1,19 +1,9 @@
-import { DemoPanelResponseSchema, ErrorEnvelopeSchema } from '@hostdeck/contracts';
+import { DemoPanelResponseSchema, ErrorEnvelopeSchema, PanelTestReportSchema } from '@hostdeck/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { access } from '../../plugins/access.ts';
 import { startDemoPanel } from './demo-panel.service.ts';
-
-const ReportSchema = z.object({
-  success: z.literal(true),
-  kind: z.enum(['pterodactyl', 'simulated']),
-  locations: z.number().int(),
-  nodes: z.number().int(),
-  categories: z.number().int(),
-  latency_ms: z.number().int(),
-});
 
 export async function panelRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -23,9 +13,10 @@ export async function panelRoutes(fastify: FastifyInstance): Promise<void> {
       config: { access: access.permission('admin.settings.edit') },
       schema: {
         tags: ['panel'],
-        summary: 'Test the connection to the game panel with the saved address and key',
+        summary:
+          'Test the connection to the game panel with the saved address and key: which panel it is, and what it holds',
         response: {
-          200: ReportSchema,
+          200: PanelTestReportSchema,
           401: ErrorEnvelopeSchema,
           403: ErrorEnvelopeSchema,
           409: ErrorEnvelopeSchema,
@@ -34,16 +25,8 @@ export async function panelRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async () => {
-      const report = await app.ctx.panel.use((p) => p.test());
-      const provider = await app.ctx.panel.get();
-      return {
-        success: true as const,
-        kind: provider.kind,
-        locations: report.locations,
-        nodes: report.nodes,
-        categories: report.categories,
-        latency_ms: report.latencyMs,
-      };
+      const { latencyMs, ...report } = await app.ctx.panel.use((p) => p.test());
+      return { success: true as const, kind: app.ctx.panel.kind() ?? report.flavour, ...report, latency_ms: latencyMs };
     },
   );
 

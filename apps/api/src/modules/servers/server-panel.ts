@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { servers } from '../../db/schema/index.ts';
 import type { PanelService } from '../../integrations/hosting/panel.service.ts';
 import type { HostingProvider, HostingServer } from '../../integrations/hosting/provider.ts';
-import { PanelError } from '../../integrations/pterodactyl/errors.ts';
+import { PanelError } from '../../integrations/panel-api/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ServerRow } from './servers.repo.ts';
 

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { panelFlavour } from '../../../test/panel-flavour.ts';
 import { memberWithServer, type PanelWorld, simulatedPanelApp } from '../../../test/servers.ts';
 import { coinLedger, serverQueue, servers } from '../../db/schema/index.ts';
 
@@ -33,7 +34,7 @@ describe('a member’s servers', () => {
     expect(await row(a.server.id)).toMatchObject({ name: 'Survival', status: 'installing' });
     const list = (await b.client.get('/api/servers')).json();
     expect(list.data.map((s: { id: string }) => s.id)).toEqual([b.server.id]);
-    expect(list.panel).toBe('pterodactyl');
+    expect(list.panel).toBe(panelFlavour);
   });
 
   it('offers online locations with their slot use and enabled eggs on the create page', async () => {

@@ -19,11 +19,15 @@ const CHANNEL = 'hostdeck:settings';
  * Settings live in memory: every read is a map lookup. The cache is rebuilt from the database
  * when any instance changes a value (the bus carries the invalidation).
  */
+/** A rule across settings and the rest of the data; gets the changed keys with their new values. */
+export type SettingsGuard = (next: Record<string, SettingValue>) => Promise<void>;
+
 export class SettingsService {
   private values = settingDefaults();
   private stored = new Set<string>();
   private publicSnapshot: Record<string, SettingValue> = {};
   private listeners: (() => void)[] = [];
+  private guards: SettingsGuard[] = [];
   /** Lets an instance ignore the invalidation it published itself (it already reloaded). */
   private readonly instanceId = randomUUID();
 
@@ -61,6 +65,11 @@ export class SettingsService {
 
   onChange(listener: () => void): void {
     this.listeners.push(listener);
+  }
+
+  /** Adds a rule that a change must pass before anything is written (it throws an AppError). */
+  guard(guard: SettingsGuard): void {
+    this.guards.push(guard);
   }
 
   get<T extends SettingValue = SettingValue>(key: string): T {
@@ -108,6 +117,11 @@ export class SettingsService {
       const unknown = Object.values(fields).every((m) => m === 'Unknown setting');
       throw new AppError(unknown ? 'SETTING_UNKNOWN' : 'VALIDATION_ERROR', 'Some settings are not valid', fields);
     }
+    const next: Record<string, SettingValue> = Object.fromEntries([
+      ...upserts.map(({ key, value }) => [key, value] as const),
+      ...resets.map((key) => [key, settingsByKey.get(key)?.default as SettingValue] as const),
+    ]);
+    for (const guard of this.guards) await guard(next);
     await this.db.transaction(async (tx) => {
       if (resets.length > 0) await tx.delete(settings).where(inArray(settings.key, resets));
       for (const { key, value } of upserts) {

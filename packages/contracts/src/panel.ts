@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** The game panels Hostdeck can run servers on (Settings → Panel). */
+export const PANEL_FLAVOURS = ['pterodactyl', 'pelican'] as const;
+export type PanelFlavour = (typeof PANEL_FLAVOURS)[number];
+export const PanelFlavourSchema = z.enum(PANEL_FLAVOURS);
+
+/** Requests a minute each panel's Application API allows out of the box (APP_API_APPLICATION_RATELIMIT). */
+export const PANEL_DEFAULT_RATE_LIMIT: Record<PanelFlavour, number> = { pterodactyl: 240, pelican: 256 };
+
+/** Which panel servers live on; `simulated` is the demo panel (nothing really runs), null = none yet. */
+export const PanelKindSchema = z.enum(['pterodactyl', 'pelican', 'simulated']).nullable();
+export type PanelKind = z.infer<typeof PanelKindSchema>;
+
+/** "Test the connection": what the panel turned out to be and how much of it Hostdeck can see. */
+export const PanelTestReportSchema = z
+  .object({
+    success: z.literal(true),
+    kind: PanelKindSchema.unwrap(),
+    /** The panel software found at the address (read from its API, not from the settings). */
+    flavour: PanelFlavourSchema,
+    /**
+     * The version as far as the Application API reveals it (neither panel reports its version there,
+     * so it is told from the fields the API answers with), e.g. "1.x" or "1.0.0-beta26 or later".
+     */
+    version: z.string(),
+    /** Locations (Pterodactyl) or distinct node tags (Pelican): what a Hostdeck location maps to. */
+    locations: z.number().int(),
+    nodes: z.number().int(),
+    /** Nests (Pterodactyl) or distinct egg tags (Pelican). */
+    categories: z.number().int(),
+    eggs: z.number().int(),
+    latency_ms: z.number().int(),
+  })
+  .meta({ id: 'PanelTestReport' });
+export type PanelTestReport = z.infer<typeof PanelTestReportSchema>;
