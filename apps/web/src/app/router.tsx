@@ -151,7 +151,10 @@ export function preloadRoute(path: string): void {
       if (typeof route.lazy === 'function') void route.lazy().catch(() => undefined);
     }
   };
-  if (!table) return load(routes);
+  if (!table) {
+    load(routes);
+    return;
+  }
   void tables[table]()
     .then(({ children }) => load(table === 'admin' ? children : [{ path: '/', children }]))
     .catch(() => undefined);

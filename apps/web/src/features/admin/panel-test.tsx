@@ -1,23 +1,36 @@
+import { intlLocale, type PanelTestReport } from '@hostdeck/contracts';
 import { useMutation } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { PlugZap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ApiError, api } from '../../lib/api-client.ts';
 
-interface Report {
-  kind: 'pterodactyl' | 'simulated';
-  locations: number;
-  nodes: number;
-  categories: number;
-  latency_ms: number;
+/** What each panel software calls the things Hostdeck maps (Pelican groups by tags). */
+const countWords = {
+  pterodactyl: ['location', 'node', 'nest', 'egg'],
+  pelican: ['nodeTag', 'node', 'eggTag', 'egg'],
+} as const;
+
+/** "Pelican 1.0.0-beta26 or later in 42 ms: 2 node tags, 3 nodes, 4 egg tags, 9 eggs." */
+function reportText(t: TFunction, language: string, r: PanelTestReport): string {
+  const counts = [r.locations, r.nodes, r.categories, r.eggs];
+  const found = new Intl.ListFormat(intlLocale(language), { type: 'unit' }).format(
+    countWords[r.flavour].map((word, i) => t(`settings.panelTest.counts.${word}`, { count: counts[i] })),
+  );
+  const software = t(`settings.options.panel_flavour.${r.flavour}`);
+  const values = { software, version: r.version, ms: r.latency_ms, found };
+  return t(r.kind === 'simulated' ? 'settings.panelTest.testOkSimulated' : 'settings.panelTest.testOk', values);
 }
 
 /** "Test the connection" for the saved panel settings (the server does the call, with its timeout). */
 export function PanelTest({ dirty }: { dirty: boolean }) {
-  const { t } = useTranslation();
-  const test = useMutation({ mutationFn: () => api<Report>('/api/admin/panel/test', { method: 'POST', body: {} }) });
-  const r = test.data;
+  const { t, i18n } = useTranslation();
+  const test = useMutation({
+    mutationFn: () => api<PanelTestReport>('/api/admin/panel/test', { method: 'POST', body: {} }),
+  });
+  const error = test.error instanceof ApiError ? test.error : null;
   return (
     <div className="flex flex-col gap-2 pt-4">
       <div className="flex items-center gap-3">
@@ -26,18 +39,14 @@ export function PanelTest({ dirty }: { dirty: boolean }) {
         </Button>
         {dirty && <span className="text-xs text-muted">{t('settings.panelTest.testSaveFirst')}</span>}
       </div>
-      {r && (
-        <Alert tone="success">
-          {t('settings.panelTest.testOk', {
-            kind: t(`settings.panelTest.kinds.${r.kind}`),
-            locations: r.locations,
-            nodes: r.nodes,
-            categories: r.categories,
-            ms: r.latency_ms,
-          })}
+      {test.data && <Alert tone="success">{reportText(t, i18n.language, test.data)}</Alert>}
+      {test.error && (
+        <Alert>
+          {t(`errors.${error?.code ?? 'SERVER_ERROR'}`)}
+          {/* The server's sentence names the software it found at the address. */}
+          {error?.code === 'PANEL_FLAVOUR_MISMATCH' && <span className="mt-1 block text-xs">{error.message}</span>}
         </Alert>
       )}
-      {test.error && <Alert>{t(`errors.${test.error instanceof ApiError ? test.error.code : 'SERVER_ERROR'}`)}</Alert>}
     </div>
   );
 }

@@ -62,7 +62,7 @@ export function SettingField({
       <select {...common} value={String(value)} onChange={(e) => onChange(e.target.value)} className={input}>
         {setting.options?.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {t(`settings.options.${setting.key}.${o}`, { defaultValue: o })}
           </option>
         ))}
       </select>

@@ -47,8 +47,10 @@ export function SettingsPage() {
       setDrafts({});
       setSaved(true);
     } catch (err) {
+      // Field sentences go to their fields (a refused value, a panel flavour that cannot change yet);
+      // the code's own words above the form.
       if (err instanceof ApiError)
-        setErrors({ ...err.fields, ...(Object.keys(err.fields).length ? {} : { _form: t(`errors.${err.code}`) }) });
+        setErrors({ ...err.fields, _form: t(`errors.${err.code}`, { defaultValue: err.message }) });
     }
   };
 
@@ -71,7 +73,6 @@ export function SettingsPage() {
       </header>
       {saved && <Alert tone="success">{t('settings.saved')}</Alert>}
       {errors._form && <Alert>{errors._form}</Alert>}
-      {Object.keys(errors).some((k) => k !== '_form') && <Alert>{t('errors.VALIDATION_ERROR')}</Alert>}
       {groups.map(({ group, items }) => (
         <fieldset key={group} id={`settings-${group}`} className="surface scroll-mt-20 p-5" disabled={!canEdit}>
           <legend className="px-1 text-lg font-semibold">{t(`settings.groups.${group}`)}</legend>

@@ -35,6 +35,7 @@ const knownMessages: Record<string, string> = {
   'Letters, digits, spaces, . and - only': 'validation.billingVat',
   'Enter your password or a two-factor code': 'validation.passwordOrCode',
   'A colour like #5865f2': 'validation.embedColor',
+  'A tag is listed twice': 'validation.tagTwice',
   [CONTROL_CHARACTER_MESSAGE]: 'validation.controlCharacter',
 };
 

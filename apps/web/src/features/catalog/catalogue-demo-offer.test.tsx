@@ -1,3 +1,4 @@
+import type { PanelKind } from '@hostdeck/contracts';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ afterEach(() => signOut());
 const page = (data: unknown[]) => ({ success: true, data, total: data.length, page: 1, per_page: 20, total_pages: 1 });
 const paris = { id: 1, name: 'Paris', status: 'online', slots: null, vip: false };
 
-async function open(permissions: string[], rows: unknown[], panel: 'pterodactyl' | 'simulated' | null = null) {
+async function open(permissions: string[], rows: unknown[], panel: PanelKind = null) {
   document.cookie = 'user_session=1; path=/';
   let list = rows;
   const calls = mockApi({

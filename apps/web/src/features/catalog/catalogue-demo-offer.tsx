@@ -13,7 +13,7 @@ export function CatalogueDemoOffer({ empty }: { empty: boolean }) {
 }
 
 function Offer() {
-  const options = useServerOptions();
-  if (!options.data || options.data.panel === 'pterodactyl') return null;
+  const panel = useServerOptions().data?.panel;
+  if (panel !== null && panel !== 'simulated') return null;
   return <DemoPanelButton />;
 }

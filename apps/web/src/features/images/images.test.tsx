@@ -220,7 +220,8 @@ describe('image picker', () => {
       url: '/mc-admin/locations/create',
       extra: [{ path: '/mc-admin/locations', element: <p>locations list</p> }],
     });
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Frankfurt');
+    // The form waits for the panel software (its fields depend on it).
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Frankfurt');
     await user.click(screen.getByTestId('icon-picker'));
     await user.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: /Logo/ }));
     const address = `${window.location.origin}${image().url}`;

@@ -1,8 +1,9 @@
+import type { PanelKind } from '@hostdeck/contracts';
 import { FlaskConical } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 /** Servers on the built-in demo panel are simulated: say so wherever a member meets them. */
-export function DemoPanelNote({ panel }: { panel: 'pterodactyl' | 'simulated' | null | undefined }) {
+export function DemoPanelNote({ panel }: { panel: PanelKind | undefined }) {
   const { t } = useTranslation();
   if (panel !== 'simulated') return null;
   return (

@@ -1,3 +1,4 @@
+import type { PanelKind } from '@hostdeck/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,8 +10,7 @@ import { CreateServerPage } from './create-page.tsx';
 
 afterEach(() => signOut());
 
-const empty = (panel: 'pterodactyl' | 'simulated' | null = null) =>
-  options({ panel, locations: [], categories: [], eggs: [] });
+const empty = (panel: PanelKind = null) => options({ panel, locations: [], categories: [], eggs: [] });
 const demoResult = {
   success: true,
   locations: { created: 2, updated: 0 },
@@ -65,13 +65,16 @@ describe('the create page on an empty catalogue', () => {
     expect(within(hint).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('sends staff to the catalogue import when a real panel is connected, without the demo button', async () => {
-    await openAs(['admin.root'], { 'GET /api/servers/options': empty('pterodactyl') });
-    const hint = await screen.findByTestId('empty-catalogue-staff');
-    expect(within(hint).getByRole('link', { name: 'Open the catalogue' })).toHaveAttribute(
-      'href',
-      '/mc-admin/locations',
-    );
-    expect(within(hint).queryByRole('button')).not.toBeInTheDocument();
-  });
+  it.each(['pterodactyl', 'pelican'] as const)(
+    'sends staff to the catalogue import when a real panel (%s) is connected, without the demo button',
+    async (panel) => {
+      await openAs(['admin.root'], { 'GET /api/servers/options': empty(panel) });
+      const hint = await screen.findByTestId('empty-catalogue-staff');
+      expect(within(hint).getByRole('link', { name: 'Open the catalogue' })).toHaveAttribute(
+        'href',
+        '/mc-admin/locations',
+      );
+      expect(within(hint).queryByRole('button')).not.toBeInTheDocument();
+    },
+  );
 });

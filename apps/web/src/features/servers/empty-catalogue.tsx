@@ -43,7 +43,7 @@ export function EmptyCatalogue({ panel }: { panel: ServerOptions['panel'] }) {
               </Link>
             </p>
           )}
-          {panel !== 'pterodactyl' && canSettings && <DemoPanelButton />}
+          {(panel === null || panel === 'simulated') && canSettings && <DemoPanelButton />}
         </div>
       )}
     </StatePanel>

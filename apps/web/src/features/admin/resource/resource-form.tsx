@@ -1,8 +1,10 @@
+import { Controller, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Field } from '../../../components/ui/field.tsx';
 import { ImagePicker } from '../../images/image-picker.tsx';
 import { ResourceFormFrame } from './resource-edit-page.tsx';
+import { TagsField } from './tags-field.tsx';
 import { type EditorOptions, useResourceEditor, type Versioned } from './use-resource-editor.ts';
 
 /** One form field of a resource, described rather than written out. */
@@ -10,11 +12,20 @@ export interface FieldSpec {
   name: string;
   /** Translation key of the label. */
   label: string;
-  type: 'text' | 'textarea' | 'number' | 'checkbox' | 'select' | 'url';
+  /** `tags`: a list of short texts, typed one by one (an array of strings). */
+  type: 'text' | 'textarea' | 'number' | 'checkbox' | 'select' | 'url' | 'tags';
   options?: { value: string | number; label: string }[];
   /** Empty input means null (optional numbers, texts and URLs). */
   nullable?: boolean;
+  /**
+   * A nullable text whose record may hold "" with a meaning of its own, which an empty box cannot
+   * tell from null: the translation key of that meaning. A loaded "" shows it as the placeholder, and
+   * the box left empty keeps the "".
+   */
+  blank?: string;
   hint?: string;
+  /** The longest text the input takes. */
+  maxLength?: number;
   /** A URL field that may also be filled from the image library (icons). */
   picker?: boolean;
 }
@@ -35,7 +46,7 @@ export function ResourceForm<Item extends Versioned>({
   const { t } = useTranslation();
   const editor = useResourceEditor(options);
   const { form, errors } = editor;
-  const message = (name: string) => errors[name]?.message as string | undefined;
+  const message = (name: string) => messageOf(errors[name]);
   const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
   return (
     <ResourceFormFrame editor={editor} title={title}>
@@ -69,6 +80,26 @@ export function ResourceForm<Item extends Versioned>({
             </label>
           );
         }
+        if (f.type === 'tags') {
+          return (
+            <Controller
+              key={f.name}
+              control={form.control}
+              name={f.name}
+              render={({ field }) => (
+                <TagsField
+                  label={label}
+                  hint={f.hint ? t(f.hint) : undefined}
+                  error={message(f.name)}
+                  maxLength={f.maxLength}
+                  value={(field.value as string[] | undefined) ?? []}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
+          );
+        }
         if (f.type === 'textarea') {
           return (
             <label key={f.name} className="flex flex-col gap-1.5 text-sm font-medium">
@@ -83,16 +114,19 @@ export function ResourceForm<Item extends Versioned>({
             </label>
           );
         }
+        const keepsBlank = f.blank !== undefined && (options.item as Values | undefined)?.[f.name] === '';
         const field = (
           <Field
             key={f.name}
             label={label}
             type={f.type}
             hint={f.hint ? t(f.hint) : undefined}
+            placeholder={keepsBlank && f.blank ? t(f.blank) : undefined}
             error={message(f.name)}
+            maxLength={f.maxLength}
             {...form.register(f.name, {
               setValueAs: (v) => {
-                if (f.nullable && (v === '' || v === null || v === undefined)) return null;
+                if (f.nullable && (v === '' || v === null || v === undefined)) return keepsBlank ? '' : null;
                 return f.type === 'number' ? Number(v) : v;
               },
             })}
@@ -111,4 +145,14 @@ export function ResourceForm<Item extends Versioned>({
       })}
     </ResourceFormFrame>
   );
+}
+
+/** A field's error, or (a list's) the error of the list or of its first wrong item. */
+const isError = (e: unknown): e is FieldError => typeof (e as FieldError | null)?.message === 'string';
+function messageOf(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  if (isError(error)) return error.message;
+  const { root } = error as { root?: unknown };
+  if (isError(root)) return root.message;
+  return Object.values(error).find(isError)?.message;
 }
