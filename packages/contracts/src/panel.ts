@@ -1,12 +1,7 @@
 import { z } from 'zod';
+import { PANEL_FLAVOURS } from './settings.ts';
 
-/** The game panels Hostdeck can run servers on (Settings → Panel). */
-export const PANEL_FLAVOURS = ['pterodactyl', 'pelican'] as const;
-export type PanelFlavour = (typeof PANEL_FLAVOURS)[number];
 export const PanelFlavourSchema = z.enum(PANEL_FLAVOURS);
-
-/** Requests a minute each panel's Application API allows out of the box (APP_API_APPLICATION_RATELIMIT). */
-export const PANEL_DEFAULT_RATE_LIMIT: Record<PanelFlavour, number> = { pterodactyl: 240, pelican: 256 };
 
 /** Which panel servers live on; `simulated` is the demo panel (nothing really runs), null = none yet. */
 export const PanelKindSchema = z.enum(['pterodactyl', 'pelican', 'simulated']).nullable();

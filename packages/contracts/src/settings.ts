@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { ADS_CLIENT_CODE_PATTERN } from './ads.ts';
-import { PANEL_FLAVOURS } from './panel.ts';
+
+/** The game panels Hostdeck can run servers on (the panel_flavour setting; panel.ts has their schemas). */
+export const PANEL_FLAVOURS = ['pterodactyl', 'pelican'] as const;
+export type PanelFlavour = (typeof PANEL_FLAVOURS)[number];
+/** Requests a minute each panel's Application API allows out of the box (APP_API_APPLICATION_RATELIMIT). */
+export const PANEL_DEFAULT_RATE_LIMIT: Record<PanelFlavour, number> = { pterodactyl: 240, pelican: 256 };
 
 /**
  * The settings catalogue: every operator-editable setting, its type, default, group and visibility.
@@ -584,7 +589,7 @@ const definitions: Record<string, Def> = {
     visibility: 'private',
     default: 'pterodactyl',
     options: PANEL_FLAVOURS,
-    description: 'Which game panel servers run on: Pterodactyl or Pelican',
+    description: 'Game panel software: Pterodactyl or Pelican',
   },
   pterodactyl_base_url: {
     type: 'url',
@@ -595,9 +600,7 @@ const definitions: Record<string, Def> = {
     description: 'Address of the game panel, e.g. https://panel.example.com',
   },
   pterodactyl_api_key: {
-    ...str('panel', '', 'Application API key of the panel (ptla_… on Pterodactyl, papp_… on Pelican)', {
-      maxLength: 255,
-    }),
+    ...str('panel', '', 'Application API key of the panel (ptla_… or papp_…)', { maxLength: 255 }),
     visibility: 'secret',
   },
   pterodactyl_rate_limit: {
@@ -606,7 +609,7 @@ const definitions: Record<string, Def> = {
       0,
       0,
       100_000,
-      "Application API requests a minute the panel allows (its APP_API_APPLICATION_RATELIMIT); 0: the panel's default, 240 on Pterodactyl and 256 on Pelican",
+      'Application API requests a minute the panel allows; 0: its default (240 Pterodactyl, 256 Pelican)',
     ),
     visibility: 'private',
   },
