@@ -31,9 +31,9 @@ function clientAddress(): string {
  * budget on every member and the administrator at once). Every wait of the page (actions, locators,
  * waitFor*, navigations) gives up after EVENT_TIMEOUT_MS.
  */
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(browser: Browser, base = baseUrl()): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: base,
     viewport: { width: 1280, height: 800 },
     extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
   });
@@ -75,10 +75,11 @@ export const ADMINISTRATOR = {
   last_name: 'Admin',
 };
 
-export async function signInAsAdministrator(page: Page): Promise<void> {
+/** Signs in as the first Administrator (of the suite's server, or of another one started with its setup link). */
+export async function signInAsAdministrator(page: Page, setupLink = inject('setupUrl')): Promise<void> {
   const status = await page.request.get('/api/user/auth/setup');
   if ((await status.json()).setup_required) {
-    const setupUrl = new URL(inject('setupUrl'));
+    const setupUrl = new URL(setupLink);
     await page.goto(setupUrl.pathname + setupUrl.search);
     for (const [name, value] of Object.entries(ADMINISTRATOR)) await page.locator(`input[name="${name}"]`).fill(value);
     await page.locator('button[type="submit"]').click();

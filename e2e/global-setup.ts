@@ -60,17 +60,21 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Builds if needed, then runs the real server on a fresh embedded database for the browser tests. */
-export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
-  project.provide('chromiumPath', existsSync(chromiumPath) ? chromiumPath : '');
-  project.provide('baseUrl', '');
-  project.provide('setupUrl', '');
-  if (!existsSync(chromiumPath)) return undefined;
-  if (!buildIfStale({ quiet: true })) throw new Error('build failed');
+/** A running Hostdeck server of the browser suite, on its own fresh embedded database. */
+export interface RunningHostdeck {
+  baseUrl: string;
+  /** The one-time first-run link the server printed. */
+  setupUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the built server (apps/api/dist) on a fresh embedded database in a temporary DATA_DIR, as an
+ * operator's `npm start` does, with the test environment's overrides; resolves once it answers.
+ */
+export async function startHostdeck(env: Record<string, string> = {}): Promise<RunningHostdeck> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hostdeck-e2e-'));
   const port = await freePort();
-  const sso = await startSsoDoubles();
-  project.provide('ssoDoubles', sso.info);
   const server: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: root,
     env: {
@@ -83,10 +87,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       // Each browser context sends its own X-Forwarded-For (browser.ts newPage): one client per person.
       TRUST_PROXY: '127.0.0.1',
-      // The sign-in providers are the local doubles (config.ts: test and self-hosted overrides).
-      DISCORD_BASE_URL: sso.discord.url,
-      GITHUB_OAUTH_URL: sso.github.url,
-      GITHUB_API_URL: sso.github.url,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -103,7 +104,6 @@ export default async function setup(project: TestProject): Promise<(() => Promis
       await new Promise((r) => server.once('exit', r));
     }
     rmSync(dataDir, { recursive: true, force: true });
-    await Promise.all([sso.github.close(), sso.discord.close()]);
   };
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
@@ -120,13 +120,41 @@ export default async function setup(project: TestProject): Promise<(() => Promis
       if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
       await new Promise((r) => setTimeout(r, 200));
     }
-    project.provide('baseUrl', baseUrl);
-    project.provide('setupUrl', (await setupLine)[1] ?? '');
+    return { baseUrl, setupUrl: (await setupLine)[1] ?? '', stop };
   } catch (err) {
     await stop();
     throw err;
   }
-  return stop;
+}
+
+/** Builds if needed, then runs the real server on a fresh embedded database for the browser tests. */
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  project.provide('chromiumPath', existsSync(chromiumPath) ? chromiumPath : '');
+  project.provide('baseUrl', '');
+  project.provide('setupUrl', '');
+  if (!existsSync(chromiumPath)) return undefined;
+  if (!buildIfStale({ quiet: true })) throw new Error('build failed');
+  const sso = await startSsoDoubles();
+  project.provide('ssoDoubles', sso.info);
+  const closeDoubles = () => Promise.all([sso.github.close(), sso.discord.close()]);
+  let hostdeck: RunningHostdeck;
+  try {
+    // The sign-in providers are the local doubles (config.ts: test and self-hosted overrides).
+    hostdeck = await startHostdeck({
+      DISCORD_BASE_URL: sso.discord.url,
+      GITHUB_OAUTH_URL: sso.github.url,
+      GITHUB_API_URL: sso.github.url,
+    });
+  } catch (err) {
+    await closeDoubles();
+    throw err;
+  }
+  project.provide('baseUrl', hostdeck.baseUrl);
+  project.provide('setupUrl', hostdeck.setupUrl);
+  return async () => {
+    await hostdeck.stop();
+    await closeDoubles();
+  };
 }
 
 /** Resolves with the match once the server has printed `pattern`; fails if it exits or takes too long first. */
