@@ -55,7 +55,7 @@ import { SsoService } from './modules/sso/sso.service.ts';
 import { LicenseService } from './modules/system/license.service.ts';
 import { access, type RouteInfo, registerAccess } from './plugins/access.ts';
 import { registerControlCharacterGuard } from './plugins/control-characters.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { frameworkError, registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { RequestLog } from './plugins/request-log.ts';
@@ -109,6 +109,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // While closing, a request on a connection still open is served (with Connection: close), not
     // refused with 503: the balancer has already taken this instance out (lib/graceful-shutdown.ts).
     return503OnClosing: false,
+    // Errors the router meets before any route runs (a malformed %-escape in a path parameter) answer
+    // in the house envelope like every other error, rather than Fastify's own body.
+    frameworkErrors: frameworkError,
   };
   const app = Fastify(serverOptions);
   app.setValidatorCompiler(validatorCompiler);

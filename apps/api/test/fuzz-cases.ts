@@ -159,8 +159,11 @@ function wrongTypes(schema: Schema): Record<string, unknown> {
   return out;
 }
 
-/** Path parameter values: plausible, NUL-bearing, or out of the database's integer range. */
-function pathValue(p: Parameter, kind: 'plausible' | 'nul' | 'edge'): string {
+type PathKind = 'plausible' | 'nul' | 'edge' | 'malformed';
+
+/** Path parameter values: plausible, NUL-bearing, out of the database's integer range, or no valid %-escape. */
+function pathValue(p: Parameter, kind: PathKind): string {
+  if (kind === 'malformed') return '%zz';
   const s = resolve(p.schema ?? {});
   if (kind === 'nul') return encodeURIComponent(`${s.enum?.[0] ?? (s.type === 'integer' ? '1' : 'fuzz')}\u0000`);
   if (s.enum) return encodeURIComponent(String(s.enum[0]));
@@ -170,7 +173,7 @@ function pathValue(p: Parameter, kind: 'plausible' | 'nul' | 'edge'): string {
   return 'fuzz';
 }
 
-function url(op: Operation, kind: 'plausible' | 'nul' | 'edge', query?: string): string {
+function url(op: Operation, kind: PathKind, query?: string): string {
   let path = op.path;
   for (const p of op.params) path = path.replace(`{${p.name}}`, pathValue(p, kind));
   return query ? `${path}?${query}` : path;
@@ -264,7 +267,11 @@ export function fuzzRequests(op: Operation): FuzzRequest[] {
     },
     { name: 'text body with NUL', url: plain, payload: 'a\u0000b', headers: { 'content-type': 'text/plain' } },
   ];
-  if (op.params.length) out.push({ name: 'NUL in the path', url: url(op, 'nul') });
+  if (op.params.length)
+    out.push(
+      { name: 'NUL in the path', url: url(op, 'nul') },
+      { name: 'a malformed %-escape in the path', url: url(op, 'malformed') },
+    );
   const form = op.bodies['multipart/form-data'];
   if (form) {
     const fields = Object.entries(sample(form, 'nul') as Record<string, unknown>).map(([k, v]) => [k, String(v)]);

@@ -11,8 +11,8 @@ import { memberWithPermissions, signedUpMember } from './users.ts';
 /**
  * Malformed requests on every operation of the OpenAPI document, as a member and as an
  * administrator: wrong types, NUL bytes, deep nesting, 1 MB strings, prototype keys, bad JSON, bad
- * multipart, other content types, NUL and out-of-range path values. None may answer 5xx or write
- * an error line to the log.
+ * multipart, other content types, NUL, out-of-range and malformed path values. None may answer 5xx
+ * or write an error line to the log, and every refusal of an /api route is the house envelope.
  */
 let t: TestApp;
 const web = mkdtempSync(join(tmpdir(), 'hostdeck-fuzz-web-'));
@@ -29,6 +29,16 @@ afterAll(async () => {
   await t.close();
   rmSync(web, { recursive: true, force: true });
 });
+
+/** `{ success: false, error_code, message }`, the body every refusal has (contracts: ErrorEnvelopeSchema). */
+function isEnvelope(body: string): boolean {
+  try {
+    const parsed = JSON.parse(body);
+    return parsed?.success === false && typeof parsed.error_code === 'string' && typeof parsed.message === 'string';
+  } catch {
+    return false;
+  }
+}
 
 const roles: Record<string, () => Promise<TestClient>> = {
   member: async () => (await signedUpMember(t.app)).client,
@@ -60,6 +70,8 @@ describe('fuzzing every operation', () => {
           if (req.name.includes('NUL') && res.body.includes('"error_code":"DATA_INVALID"'))
             failures.push(`${key} [${req.name}]: NUL reached the database`);
           if (res.statusCode >= 500) failures.push(`${key} [${req.name}]: ${res.statusCode} ${res.body.slice(0, 200)}`);
+          if (res.statusCode >= 400 && op.path.startsWith('/api/') && !isEnvelope(res.body))
+            failures.push(`${key} [${req.name}]: ${res.statusCode} not the error envelope: ${res.body.slice(0, 200)}`);
           const lines = t.app.ctx.logs.recent('error', 50).filter((l) => l.id > seen);
           for (const l of lines)
             failures.push(`${key} [${req.name}] logged: ${l.message} ${JSON.stringify(l.context).slice(0, 300)}`);

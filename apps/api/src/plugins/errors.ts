@@ -1,11 +1,28 @@
 import type { ErrorEnvelope } from '@hostdeck/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 import { databaseError, dataError } from '../lib/db-errors.ts';
 
 function envelope(code: ErrorEnvelope['error_code'], message: string, fields?: Record<string, string>): ErrorEnvelope {
   return fields ? { success: false, error_code: code, message, fields } : { success: false, error_code: code, message };
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before a route is chosen. A path parameter
+ * that is no valid %-escape, or one past the router's length limit, is the client's mistake; an
+ * async constraint that failed is ours.
+ */
+export function frameworkError(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_ASYNC_CONSTRAINT') {
+    reply.status(500).send(envelope('SERVER_ERROR', 'An unexpected server error occurred. Please try again later.'));
+    return;
+  }
+  const message =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A part of the address is too long'
+      : 'The address is not valid: a part of it is not a well-formed %-escape';
+  reply.status(400).send(envelope('BAD_REQUEST', message));
 }
 
 /** One error handler: AppError, validation, body limits, rate limits, refused data; 5xx never show details. */

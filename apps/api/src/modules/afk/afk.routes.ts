@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { websocketOnly } from '../../lib/websocket-only.ts';
 import { access } from '../../plugins/access.ts';
 import { earningGuard } from '../abuse/flags.guard.ts';
 
@@ -24,14 +25,12 @@ export async function afkRoutes(fastify: FastifyInstance): Promise<void> {
     async (req) => app.ctx.afk.status(req.auth!.account.user.id),
   );
 
-  app.get(
-    '/api/earn/afk/ws',
-    {
-      websocket: true,
-      config: { access: access.session },
-      schema: { tags, summary: 'The AFK WebSocket (JSON messages; the page sends its visibility)', hide: true },
-    },
-    (socket, req) => {
+  app.route({
+    method: 'GET',
+    url: '/api/earn/afk/ws',
+    config: { access: access.session },
+    schema: { tags, summary: 'The AFK WebSocket (JSON messages; the page sends its visibility)', hide: true },
+    wsHandler: (socket, req) => {
       // A page on another site must not open a member's session with their cookie.
       const origin = req.headers.origin;
       if (origin && !sameHost(origin, req.host)) {
@@ -52,7 +51,8 @@ export async function afkRoutes(fastify: FastifyInstance): Promise<void> {
       socket.on('message', (data) => void session.then((s) => s.onMessage(String(data))));
       socket.on('close', () => void session.then((s) => s.onClose()));
     },
-  );
+    handler: websocketOnly,
+  });
 }
 
 const mayEarn = earningGuard({

@@ -1,22 +1,21 @@
 import { NOTIFY_WS_PATH } from '@hostdeck/contracts';
 import type { FastifyInstance } from 'fastify';
+import { websocketOnly } from '../../lib/websocket-only.ts';
 import { access } from '../../plugins/access.ts';
 import { sameHost } from '../afk/afk.routes.ts';
 
 /** The notifications socket: a signed-in member's tabs hear when their bell has news (decision 0030). */
 export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
-  app.get(
-    NOTIFY_WS_PATH,
-    {
-      websocket: true,
-      config: { access: access.session },
-      schema: {
-        tags: ['announcements'],
-        summary: 'The notifications WebSocket ({"type":"notify","kind":"announcement"|"ticket"} from the server)',
-        hide: true,
-      },
+  app.route({
+    method: 'GET',
+    url: NOTIFY_WS_PATH,
+    config: { access: access.session },
+    schema: {
+      tags: ['announcements'],
+      summary: 'The notifications WebSocket ({"type":"notify","kind":"announcement"|"ticket"} from the server)',
+      hide: true,
     },
-    (socket, req) => {
+    wsHandler: (socket, req) => {
       // A page on another site must not listen with the member's cookie.
       const origin = req.headers.origin;
       if (origin && !sameHost(origin, req.host)) {
@@ -25,5 +24,6 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
       }
       app.ctx.notifications.attach(req.auth!.account.user.id, socket);
     },
-  );
+    handler: websocketOnly,
+  });
 }
