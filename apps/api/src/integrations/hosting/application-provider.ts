@@ -36,11 +36,12 @@ export class PanelFlavourMismatch extends Error {
     readonly found: PanelFlavour,
   ) {
     super(
-      `The panel at this address is ${NAMES[found]}, but Settings → Panel says ${NAMES[expected]}: choose ${NAMES[found]} there`,
+      `The panel at this address is ${PANEL_NAMES[found]}, but Settings → Panel says ${PANEL_NAMES[expected]}: choose ${PANEL_NAMES[found]} there`,
     );
   }
 }
-const NAMES: Record<PanelFlavour, string> = { pterodactyl: 'Pterodactyl', pelican: 'Pelican' };
+/** Each panel software's name, as the API's messages say it. */
+export const PANEL_NAMES: Record<PanelFlavour, string> = { pterodactyl: 'Pterodactyl', pelican: 'Pelican' };
 
 /** A panel's server status (null once installed; suspension is a status too) in the product's words. */
 function hostingStatus(s: Pick<ServerCore, 'status' | 'suspended'>): HostingServerStatus {

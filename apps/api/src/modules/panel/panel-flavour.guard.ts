@@ -1,11 +1,11 @@
+import type { PanelFlavour } from '@hostdeck/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { serverQueue, servers } from '../../db/schema/index.ts';
+import { PANEL_NAMES } from '../../integrations/hosting/application-provider.ts';
 import type { PanelService } from '../../integrations/hosting/panel.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SettingsGuard } from '../settings/settings.service.ts';
-
-const NAMES = { pterodactyl: 'Pterodactyl', pelican: 'Pelican' } as const;
 
 /**
  * Refuses to change the panel's flavour (Pterodactyl ↔ Pelican) while servers live on the current
@@ -25,7 +25,7 @@ export function panelFlavourGuard(db: Db, panel: PanelService): SettingsGuard {
       .where(inArray(serverQueue.status, ['pending', 'building']));
     const count = Number(onPanel?.n ?? 0) + Number(waiting?.n ?? 0);
     if (count === 0) return;
-    const message = `${count} server(s) live on or wait for the current ${NAMES[current]} panel: the panel cannot switch to ${NAMES[wanted as keyof typeof NAMES]} while they exist (moving servers between panels is not supported)`;
+    const message = `${count} server(s) live on or wait for the current ${PANEL_NAMES[current]} panel: the panel cannot switch to ${PANEL_NAMES[wanted as PanelFlavour]} while they exist (moving servers between panels is not supported)`;
     throw new AppError('PANEL_FLAVOUR_LOCKED', message, { panel_flavour: message });
   };
 }
