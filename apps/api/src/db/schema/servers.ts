@@ -69,6 +69,13 @@ export const servers = pgTable(
     // The admin list's default order (newest first: the index read backwards) and the 30-day chart.
     index('servers_created_idx').on(t.createdAt, t.id),
     uniqueIndex('servers_panel_server_idx').on(t.panelKey, t.panelServerId),
+    // The lifecycle worker's passes (every 3 s for installing servers, every 30 s for the rest) read
+    // only the rows they act on: servers in a passing state, and servers suspended at expiry. Partial,
+    // so a panel of 100,000 steady servers keeps both indexes nearly empty (decision 0025).
+    index('servers_transient_idx')
+      .on(t.status, t.updatedAt)
+      .where(sql`${t.status} in ('installing', 'updating', 'deleting')`),
+    index('servers_expiry_suspended_idx').on(t.expiresAt).where(sql`${t.expirySuspendedAt} is not null`),
     check('servers_resources_non_negative', nonNegative(t)),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { servers } from '../../db/schema/index.ts';
@@ -38,7 +38,12 @@ export function ofPanel(key: string): SQL {
 }
 /** Rows built on another panel than `key` (a missing key counts as another panel: it is never guessed). */
 export function ofOtherPanel(key: string): SQL {
-  return and(isNotNull(servers.panelServerId), or(isNull(servers.panelKey), ne(servers.panelKey, key))) as SQL;
+  // "< or >" rather than "<>": two ranges of servers_panel_server_idx, empty on a panel whose servers
+  // are all on the configured panel, where "<>" reads every row (the lifecycle counts these each pass).
+  return and(
+    isNotNull(servers.panelServerId),
+    or(isNull(servers.panelKey), lt(servers.panelKey, key), gt(servers.panelKey, key)),
+  ) as SQL;
 }
 
 /**

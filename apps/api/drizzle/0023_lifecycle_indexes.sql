@@ -1,0 +1,2 @@
+CREATE INDEX "servers_transient_idx" ON "servers" USING btree ("status","updated_at") WHERE "servers"."status" in ('installing', 'updating', 'deleting');--> statement-breakpoint
+CREATE INDEX "servers_expiry_suspended_idx" ON "servers" USING btree ("expires_at") WHERE "servers"."expiry_suspended_at" is not null;
