@@ -160,7 +160,12 @@ export class HostedImagesService {
     } catch (err) {
       this.log.error({ err, image: id }, 'storing a hosted image failed; the upload is taken back');
       await this.takeBack(row, cost);
-      throw new AppError('SERVER_ERROR', 'The image could not be stored; nothing was charged. Try again later');
+      throw new AppError(
+        'SERVER_ERROR',
+        cost > 0
+          ? 'The image could not be stored; its cost was given back. Try again later'
+          : 'The image could not be stored. Try again later',
+      );
     }
     return this.urls.present(row);
   }

@@ -245,6 +245,7 @@ describe('quota and coins', () => {
     vi.spyOn(t.app.ctx.media, 'put').mockRejectedValue(new Error('disk full'));
     const res = await upload({ bytes: await picture('png') }, me.client);
     expect(res.statusCode).toBe(500);
+    expect(res.json().message).toBe('The image could not be stored; its cost was given back. Try again later');
     expect(await rows(me.id)).toHaveLength(0);
     const lines = await t.database.db.select().from(coinLedger).where(eq(coinLedger.userId, me.id));
     expect(lines.filter((l) => l.kind !== 'admin_adjustment').map((l) => [l.kind, l.amount])).toEqual(
