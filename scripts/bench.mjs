@@ -21,6 +21,7 @@ import autocannon from 'autocannon';
 import { freshDatabase } from './bench/fresh-database.mjs';
 import { imageFigures } from './bench/images.mjs';
 import { lighthouseReport } from './bench/lighthouse.mjs';
+import { BENCH_ADMIN, createBenchAdmin, patchSettings, post } from './bench/session.mjs';
 import { buildIfStale, root } from './build-if-stale.mjs';
 import { clientBudgetReport } from './client-budget-lib.mjs';
 import { registerMember, startBuiltServer } from './client-budget-server.mjs';
@@ -80,22 +81,6 @@ function measure(title, url, headers = {}, clients = 0) {
   });
 }
 
-/** A browser-like session: CSRF cookie first, then the call with its header. */
-async function call(base, path, body, cookies) {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: cookies.join('; '),
-      'x-csrf-token': cookies[0].split('=')[1],
-    },
-    body: JSON.stringify(body),
-  });
-  for (const c of res.headers.getSetCookie()) cookies.push(c.split(';')[0]);
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res;
-}
-
 const pct = (r, base) => (100 * r.rps) / base.rps;
 const row = (title, r, base, goal) =>
   [
@@ -126,21 +111,7 @@ async function hotPaths(databaseUrl) {
     TRUST_PROXY: '127.0.0.1',
   };
   // An administrator to switch the per-client rate limit off: the load comes from one address.
-  const admin = spawnSync(
-    process.execPath,
-    [
-      'dist/cli.js',
-      'admin:create',
-      '--username',
-      'bench_admin',
-      '--email',
-      'bench@example.com',
-      '--password',
-      'bench password 1',
-    ],
-    { cwd: join(root, 'apps/api'), env, encoding: 'utf8' },
-  );
-  if (admin.status !== 0) throw new Error(admin.stderr);
+  createBenchAdmin(env);
 
   const port = await freePort();
   const log = openSync(join(dataDir, 'server.log'), 'a');
@@ -161,22 +132,11 @@ async function hotPaths(databaseUrl) {
       .map((c) => c.split(';')[0])
       .find((c) => c.startsWith('csrf_token='));
     const adminCookies = [csrf];
-    await call(base, '/api/user/auth/login', { login: 'bench_admin', password: 'bench password 1' }, adminCookies);
-    const setLimiter = async (values) => {
-      const patch = await fetch(`${base}/api/admin/settings`, {
-        method: 'PATCH',
-        headers: {
-          'content-type': 'application/json',
-          cookie: adminCookies.join('; '),
-          'x-csrf-token': csrf.split('=')[1],
-        },
-        body: JSON.stringify({ values }),
-      });
-      if (!patch.ok) throw new Error(`settings: ${patch.status}`);
-    };
+    await post(base, '/api/user/auth/login', BENCH_ADMIN, adminCookies);
+    const setLimiter = (values) => patchSettings(base, adminCookies, values);
     await setLimiter({ rate_limit_enabled: false });
     const memberCookies = [csrf];
-    await call(
+    await post(
       base,
       '/api/user/auth/register',
       {

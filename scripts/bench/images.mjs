@@ -1,7 +1,7 @@
 // npm run bench, part "images" (issue #16): upload throughput of 2 MB JPEGs through the browser
 // upload route (decode, re-encode, thumbnail, store), and serving a stored raw image next to a bare
 // Fastify serving the same bytes as a static file, in the same run. Prints; asserts nothing.
-import { fork, spawnSync } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { root } from '../build-if-stale.mjs';
 import { startBuiltServer } from '../client-budget-server.mjs';
+import { BENCH_ADMIN, createBenchAdmin, csrfCookies, patchSettings, post } from './session.mjs';
 
 const UPLOADS = 120;
 const MEMBERS = 6; // 20 uploads each: under the 60 a minute one member may send
@@ -42,23 +43,6 @@ async function twoMegabyteJpeg() {
   return sharp(raw, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 90 })
     .toBuffer();
-}
-
-async function session(base, path, body, cookies, forwardedFor) {
-  const csrf = cookies.find((c) => c.startsWith('csrf_token='))?.split('=')[1] ?? '';
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: cookies.join('; '),
-      'x-csrf-token': csrf,
-      'x-forwarded-for': forwardedFor,
-    },
-    body: JSON.stringify(body),
-  });
-  for (const c of res.headers.getSetCookie()) cookies.push(c.split(';')[0]);
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res;
 }
 
 async function upload(base, cookies, jpeg, name) {
@@ -120,45 +104,15 @@ export async function imageFigures() {
   const dataDir = mkdtempSync(join(tmpdir(), 'hostdeck-bench-images-'));
   // TRUST_PROXY and a wide sign-in budget: the bench registers its members from one address.
   const env = { DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1', AUTH_RATE_LIMIT_PER_MINUTE: '1000' };
-  const admin = spawnSync(
-    process.execPath,
-    [
-      'dist/cli.js',
-      'admin:create',
-      '--username',
-      'bench_admin',
-      '--email',
-      'bench@example.com',
-      '--password',
-      'bench password 1',
-    ],
-    { cwd: join(root, 'apps/api'), env: { ...process.env, ...env, DATABASE_URL: '' }, encoding: 'utf8' },
-  );
-  if (admin.status !== 0) throw new Error(admin.stderr);
+  createBenchAdmin({ ...process.env, ...env, DATABASE_URL: '' });
   const { base, stop } = await startBuiltServer({ env: { NODE_ENV: 'production', ...env } });
   let staticServer;
   try {
-    const first = await fetch(`${base}/api/system/settings`);
-    const csrf = first.headers.getSetCookie().map((c) => c.split(';')[0]);
+    const csrf = await csrfCookies(base);
     const adminCookies = [...csrf];
-    await session(
-      base,
-      '/api/user/auth/login',
-      { login: 'bench_admin', password: 'bench password 1' },
-      adminCookies,
-      '10.9.0.1',
-    );
+    await post(base, '/api/user/auth/login', BENCH_ADMIN, adminCookies, '10.9.0.1');
     // The per-client limit off for the measurement (one address sends everything); the upload limit stays.
-    const patch = await fetch(`${base}/api/admin/settings`, {
-      method: 'PATCH',
-      headers: {
-        'content-type': 'application/json',
-        cookie: adminCookies.join('; '),
-        'x-csrf-token': csrf[0].split('=')[1],
-      },
-      body: JSON.stringify({ values: { rate_limit_enabled: false } }),
-    });
-    if (!patch.ok) throw new Error(`settings: ${patch.status} ${await patch.text()}`);
+    await patchSettings(base, adminCookies, { rate_limit_enabled: false });
     const members = [];
     for (let m = 0; m < MEMBERS; m++) {
       const cookies = [...csrf];
@@ -169,7 +123,7 @@ export async function imageFigures() {
         first_name: 'Bench',
         last_name: 'Images',
       };
-      await session(base, '/api/user/auth/register', body, cookies, `10.9.1.${m + 1}`);
+      await post(base, '/api/user/auth/register', body, cookies, `10.9.1.${m + 1}`);
       members.push(cookies);
     }
 
