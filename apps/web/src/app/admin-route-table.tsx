@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router';
-import { ComingSoon } from '../components/ui/coming-soon.tsx';
 import { accountFlagPages } from '../features/account-flags/routes.ts';
 import { announcementAdminPages } from '../features/announcements/routes.ts';
 import { backupPages } from '../features/backups/routes.ts';
@@ -11,14 +10,13 @@ import { mailAdminPages } from '../features/mail-templates/routes.ts';
 import { pluginPages } from '../features/plugins/routes.ts';
 import { redirectLinkPages } from '../features/redirect-links/routes.ts';
 import { ticketAdminPages } from '../features/tickets/routes.ts';
-import { plannedAdminRoutes } from './admin-routes.ts';
 import { RequirePermission } from './guards.tsx';
 import { loadShell } from './shell-loader.ts';
 
 // The admin area's route table, a chunk of its own found on the first navigation under /mc-admin
 // (app/router.tsx): members and the login page never load it.
 
-/** Admin pages that exist; every other admin route of the specification shows the "later release" panel. */
+/** The admin pages, each behind its permission: every admin route of the specification (admin-routes.ts) and more. */
 const adminPages: { path: string; permission: string; lazy: RouteObject['lazy'] }[] = [
   {
     path: 'users',
@@ -232,12 +230,6 @@ const adminChildren: RouteObject[] = [
     element: <RequirePermission permission={r.permission} />,
     children: [{ path: r.path, lazy: r.lazy }],
   })),
-  ...plannedAdminRoutes
-    .filter((r) => !adminPages.some((p) => p.path === r.path))
-    .map((r) => ({
-      element: <RequirePermission permission={r.permission} />,
-      children: [{ path: r.path, element: <ComingSoon title={r.title} back="/mc-admin" /> }],
-    })),
 ];
 
 /** /mc-admin and everything under it. */
