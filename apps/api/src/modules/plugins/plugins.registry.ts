@@ -455,9 +455,27 @@ export class PluginRegistry {
           .for('update', { skipLocked: true });
         return tx.delete(pluginOutbox).where(inArray(pluginOutbox.id, ids)).returning();
       });
+      if (batch.length > 0) await this.catchUp();
       batch.sort((a, b) => a.id - b.id);
       for (const event of batch) await this.deliver(event);
       if (batch.length < OUTBOX_BATCH) return;
+    }
+  }
+
+  /**
+   * Brings this instance's plugins up to the database before it runs hooks. The bus tells every
+   * instance of a switch on or off, but an instance may take an event before that message reaches it:
+   * an event is written only once its plugin's switch-on has committed, so reading the rows after
+   * claiming the events is enough for the hooks to run (or stop) exactly as the database says.
+   */
+  private async catchUp(): Promise<void> {
+    const rows = await this.db
+      .select({ identifier: plugins.identifier, enabled: plugins.enabled, updatedAt: plugins.updatedAt })
+      .from(plugins);
+    for (const r of rows) {
+      const known = this.entries.get(r.identifier)?.row;
+      if (known && known.enabled === r.enabled && known.updatedAt.getTime() === r.updatedAt.getTime()) continue;
+      if (this.entries.has(r.identifier)) await this.refresh(r.identifier);
     }
   }
 

@@ -13,6 +13,7 @@ import { department, openTicket } from '../../../test/tickets.ts';
 import { memberWithPermissions, signedUpMember } from '../../../test/users.ts';
 import { type BuiltApp, buildApp } from '../../app.ts';
 import { coinLedger, payments, pluginKv, serverQueue, servers } from '../../db/schema/index.ts';
+import { localBus } from '../../lib/bus.ts';
 import { MAX_CONSECUTIVE_FAILURES } from './plugins.registry.ts';
 
 const fixtures = fileURLToPath(new URL('../../../test/plugins', import.meta.url));
@@ -320,5 +321,31 @@ describe('isolation', () => {
     expect(p.failures.total).toBe(1);
     expect(p.failures.last_error).toContain('Did not finish within 300 ms');
     await setEnabled('hanger', false);
+  });
+});
+
+describe('an instance the bus has not reached yet', () => {
+  it('runs and stops a plugin as the database says, for the events it takes', async () => {
+    if ((await plugin('recorder')).status === 'enabled') await setEnabled('recorder', false);
+    // A third instance on the same database whose bus hears nothing of the others' switches.
+    const deaf = await buildApp(testConfig(), { database: t.database, bus: localBus(), logger: false, pluginDirs });
+    try {
+      deaf.ctx.plugins.hookTimeoutMs = 300;
+      expect((await plugin('recorder', deaf)).status).toBe('disabled');
+      await enableEverywhere('recorder');
+      expect((await plugin('recorder', deaf)).status).toBe('disabled'); // not heard of
+      const before = ((await recorded('count:member.registered')) as number | undefined) ?? 0;
+      await signedUpMember(t.app);
+      await deaf.ctx.plugins.drain(); // the deaf instance takes the event
+      expect(await recorded('count:member.registered')).toBe(before + 1);
+
+      // An event waiting when staff switch the plugin off elsewhere runs no hook after the switch.
+      await signedUpMember(t.app);
+      expect((await setEnabled('recorder', false)).statusCode).toBe(200);
+      await deaf.ctx.plugins.drain();
+      expect(await recorded('count:member.registered')).toBe(before + 1);
+    } finally {
+      await deaf.close();
+    }
   });
 });
