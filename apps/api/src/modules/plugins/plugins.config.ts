@@ -93,6 +93,13 @@ export function applyConfig(
   return { config, secrets };
 }
 
+/** A plain field's value: as stored, else the manifest's default, else null. */
+function storedOrDefault(field: PluginConfigField, stored: StoredConfig): unknown {
+  const value = stored.config[field.key];
+  if (value !== undefined) return value;
+  return 'default' in field && field.default !== undefined ? field.default : null;
+}
+
 /** What the plugin's code sees: defaults, then the saved values, then the secrets in clear. */
 export function effectiveConfig(
   fields: PluginConfigField[],
@@ -106,9 +113,7 @@ export function effectiveConfig(
       out[field.key] = sealed ? decrypt(sealed, appKey) : null;
       continue;
     }
-    const value = stored.config[field.key];
-    out[field.key] =
-      value !== undefined ? value : 'default' in field && field.default !== undefined ? field.default : null;
+    out[field.key] = storedOrDefault(field, stored);
   }
   return out;
 }
@@ -122,9 +127,7 @@ export function visibleConfig(fields: PluginConfigField[], stored: StoredConfig)
       if (stored.secrets[field.key]) secretsSet.push(field.key);
       continue;
     }
-    const value = stored.config[field.key];
-    values[field.key] =
-      value !== undefined ? value : 'default' in field && field.default !== undefined ? field.default : null;
+    values[field.key] = storedOrDefault(field, stored);
   }
   return { values, secrets_set: secretsSet };
 }
