@@ -1,5 +1,5 @@
 import { type CoinEntry, CoinHistoryPageSchema, CoinHistoryQuery, UuidParamsSchema } from '@hostdeck/contracts';
-import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -26,11 +26,11 @@ const present = (e: typeof coinLedger.$inferSelect): CoinEntry => ({
  * cheap on page 5,000 as on page 1) or by `page` (offset; kept for links and the contract).
  */
 async function history(db: Db, userId: string, q: z.infer<typeof CoinHistoryQuery>) {
-  const [user] = await db.select({ coins: users.coins }).from(users).where(eq(users.id, userId));
-  if (!user) throw new AppError('NOT_FOUND', 'There is no such user');
   const where: SQL | undefined = and(eq(coinLedger.userId, userId), q.kind ? eq(coinLedger.kind, q.kind) : undefined);
   const after = q.cursor ? lt(coinLedger.seq, Number(q.cursor)) : undefined;
-  const [rows, [total]] = await Promise.all([
+  // Two statements at once: the page, and the balance with the total (one round trip on a pool, two
+  // queries rather than three on the embedded database, which runs one at a time).
+  const [rows, [user]] = await Promise.all([
     db
       .select()
       .from(coinLedger)
@@ -40,12 +40,19 @@ async function history(db: Db, userId: string, q: z.infer<typeof CoinHistoryQuer
       // One line more than the page says whether there is a next page.
       .limit(q.per_page + 1)
       .offset(q.cursor ? 0 : (q.page - 1) * q.per_page),
-    db.select({ n: count() }).from(coinLedger).where(where),
+    db
+      .select({
+        coins: users.coins,
+        total: sql<number>`(select count(*) from ${coinLedger} where ${where})`.mapWith(Number),
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
   ]);
+  if (!user) throw new AppError('NOT_FOUND', 'There is no such user');
   const lines = rows.slice(0, q.per_page);
   const last = lines[lines.length - 1];
   return {
-    ...pageEnvelope(lines.map(present), Number(total?.n ?? 0), q),
+    ...pageEnvelope(lines.map(present), user.total, q),
     balance: user.coins,
     next_cursor: rows.length > q.per_page && last ? String(last.seq) : null,
   };

@@ -101,6 +101,19 @@ async function byCursor(client: TestClient, url: string, per: number) {
   return pages;
 }
 
+describe("a member's coin history for staff", () => {
+  it('answers 404 for a member who does not exist, with the balance and total of one who does', async () => {
+    const missing = await root.get('/api/admin/users/00000000-0000-4000-8000-000000000000/coins');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error_code).toBe('NOT_FOUND');
+    const m = await signedUpMember(t.app);
+    await t.database.db.transaction((tx) =>
+      moveCoins(tx as unknown as Db, { userId: m.id, amount: 7, kind: 'afk', reason: 'x' }),
+    );
+    expect((await root.get(`/api/admin/users/${m.id}/coins`)).json()).toMatchObject({ balance: 7, total: 1 });
+  });
+});
+
 describe('coin history by cursor (keyset paging)', () => {
   it('returns every line exactly once, newest first, the same as by page; with a kind filter too', async () => {
     const m = await signedUpMember(t.app);
