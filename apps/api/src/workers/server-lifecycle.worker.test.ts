@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memberWithServer, type PanelWorld, simulatedPanelApp } from '../../test/servers.ts';
-import { mailOutbox, servers, users } from '../db/schema/index.ts';
+import { mailOutbox, servers, users, workerHeartbeats } from '../db/schema/index.ts';
+import { ServerLifecycleWorker } from './server-lifecycle.worker.ts';
 
 let w: PanelWorld;
 const DAY = 86_400_000;
@@ -115,5 +116,34 @@ describe('server lifecycle worker', () => {
     await lifecycle().runOnce(new Date(Date.now() + 400 * DAY));
     expect(await row(a.server.id)).toMatchObject({ expiresAt: null, status: 'installing' });
     expect(a.panel()?.status).toBe('installing');
+  });
+});
+
+describe('several instances', () => {
+  it('read the whole panel once per period between them, not once each', async () => {
+    const a = await memberWithServer(w);
+    const ctx = w.t.app.ctx;
+    await w.t.database.db.delete(workerHeartbeats).where(eq(workerHeartbeats.name, 'server-status-sync'));
+    const provider = await ctx.panel.get();
+    const reads = vi.spyOn(provider, 'listServers');
+    const instances = [1, 2, 3].map(
+      () => new ServerLifecycleWorker(w.t.database.db, ctx.panel, ctx.settings, ctx.servers, w.t.app.log, () => ''),
+    );
+    await Promise.all(instances.map((i) => i.runOnce()));
+    expect(reads).toHaveBeenCalledTimes(1);
+    // The next passes of every instance, within the period: no full read; installing servers are still looked at.
+    w.sim.finishInstall(a.panel()!.id);
+    await Promise.all(instances.map((i) => i.runOnce(new Date(Date.now() + 10_000))));
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect((await row(a.server.id))?.status).toBe('active');
+    // Once the period has passed (the claim moved back), one of them reads again.
+    await w.t.database.db
+      .update(workerHeartbeats)
+      .set({ beatAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(workerHeartbeats.name, 'server-status-sync'));
+    for (const i of instances) (i as unknown as { lastSync: number }).lastSync = 0;
+    await Promise.all(instances.map((i) => i.runOnce()));
+    expect(reads).toHaveBeenCalledTimes(2);
+    reads.mockRestore();
   });
 });

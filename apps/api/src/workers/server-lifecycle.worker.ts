@@ -14,6 +14,8 @@ import { ServerStatusReader } from './server-lifecycle.status.ts';
 const DAY_MS = 86_400_000;
 /** A panel read of every server costs one request per 100 servers: at most this often per instance. */
 const SYNC_EVERY_MS = 5 * 60_000;
+/** The worker_heartbeats row that says which instance read the panel last, and when. */
+const SYNC_CLAIM = 'server-status-sync';
 /** The timer ticks this often; a tick only asks about installing servers that are due (backoff per server)… */
 const TICK_MS = 3000;
 /** …and runs the whole pass (heartbeat, renewals, interrupted work) this often. */
@@ -101,7 +103,7 @@ export class ServerLifecycleWorker {
     const key = this.panel.key();
     if (key === null) return;
     await this.statuses.countOtherPanel(key, now); // skipped by every step below: logged as a number
-    if (Date.now() - this.lastSync >= SYNC_EVERY_MS) await this.syncStatuses();
+    if (Date.now() - this.lastSync >= SYNC_EVERY_MS && (await this.claimSync())) await this.syncStatuses();
     else await this.statuses.refreshInstalling(key, now);
     await this.finishInterrupted(now, key);
     if (!this.settings.bool('server_renew_enabled')) return;
@@ -110,6 +112,27 @@ export class ServerLifecycleWorker {
     await this.suspendExpired(now, key);
     await this.deleteAfterGrace(now, key);
     await this.retryUnsuspend(now, key);
+  }
+
+  /**
+   * Claims this period's full read of the panel for this instance: it costs one panel request per 100
+   * servers, so however many instances run, one of them reads per period (a row of worker_heartbeats
+   * whose time only moves forward once the period has passed). An instance that loses the claim
+   * tries again at its next pass.
+   */
+  private async claimSync(): Promise<boolean> {
+    this.lastSync = Date.now();
+    const won = await this.db
+      .insert(workerHeartbeats)
+      .values({ name: SYNC_CLAIM, instance: this.instance })
+      .onConflictDoUpdate({
+        target: workerHeartbeats.name,
+        set: { instance: this.instance, beatAt: new Date() },
+        setWhere: lte(workerHeartbeats.beatAt, new Date(Date.now() - SYNC_EVERY_MS)),
+      })
+      .returning({ name: workerHeartbeats.name });
+    if (won.length === 0) this.lastSync = 0;
+    return won.length > 0;
   }
 
   /** Reads every server's status from the panel in pages (records of this panel only); changes only the rows that differ. */
