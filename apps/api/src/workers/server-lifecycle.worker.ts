@@ -121,7 +121,6 @@ export class ServerLifecycleWorker {
    * tries again at its next pass.
    */
   private async claimSync(): Promise<boolean> {
-    this.lastSync = Date.now();
     const won = await this.db
       .insert(workerHeartbeats)
       .values({ name: SYNC_CLAIM, instance: this.instance })
@@ -131,7 +130,6 @@ export class ServerLifecycleWorker {
         setWhere: lte(workerHeartbeats.beatAt, new Date(Date.now() - SYNC_EVERY_MS)),
       })
       .returning({ name: workerHeartbeats.name });
-    if (won.length === 0) this.lastSync = 0;
     return won.length > 0;
   }
 
