@@ -11,6 +11,7 @@ import pg from 'pg';
 import { migrationsFolder } from '../lib/paths.ts';
 import { acquireDataDirLock } from './lock.ts';
 import { createPglite } from './pglite.ts';
+import { withOneTripQueries } from './pglite-one-trip.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -41,7 +42,7 @@ async function databaseSize(db: Db): Promise<number> {
 
 /** Wraps an open PGlite instance (tests hand in a copy of a migrated template). */
 export function fromPglite(client: PGlite, onClose?: () => void): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(withOneTripQueries(client), { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
