@@ -1,6 +1,7 @@
 import type { AdminServer, MemberServer } from '@hostdeck/contracts';
-import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { eggs, locations, servers, users } from '../../db/schema/index.ts';
 import { countRows } from '../../lib/count.ts';
 import { likeTerm, orderBy, type PageQuery } from '../../lib/paging.ts';
@@ -60,6 +61,14 @@ const listed = {
 };
 type Listed = Pick<ServerRow, keyof typeof listed>;
 
+const serversOfOwner = (db: Db) =>
+  db
+    .select(listed)
+    .from(servers)
+    .where(eq(servers.ownerId, sql.placeholder('ownerId')))
+    .orderBy(desc(servers.createdAt))
+    .prepare('');
+
 /** A record of another panel shows as "other_panel" without a link; a missing one without a link. */
 export function presentServer(r: Omit<Joined, 'server'> & { server: Listed }, view: PanelView): MemberServer {
   const s = r.server;
@@ -105,10 +114,7 @@ export async function findServersOfOwner(
   catalog: CatalogCache,
   owner: { id: string; username: string },
 ): Promise<(Omit<Joined, 'server'> & { server: Listed })[]> {
-  const [rows, names] = await Promise.all([
-    db.select(listed).from(servers).where(eq(servers.ownerId, owner.id)).orderBy(desc(servers.createdAt)),
-    catalog.get(),
-  ]);
+  const [rows, names] = await Promise.all([prepared(db, serversOfOwner).execute({ ownerId: owner.id }), catalog.get()]);
   // A server can only name a location and an egg that exist (foreign keys); one this copy lacks was made
   // after it was read, before the drop reached this instance.
   const known = rows.every((s) => names.location.has(s.locationId) && names.egg.has(s.eggId));

@@ -9,10 +9,12 @@ import {
   ServerUpdateSchema,
   UuidParamsSchema,
 } from '@hostdeck/contracts';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { serverQueue } from '../../db/schema/index.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
@@ -24,6 +26,16 @@ const errors = errorResponses(400, 401, 403, 404, 409, 502);
 const one = z.object({ success: z.literal(true), data: MemberServerSchema });
 
 /** A member's servers and server requests. Every read comes from the database, never from the panel. */
+/** A member's latest 50 server requests, newest first. */
+const requestsOfMember = (db: Db) =>
+  db
+    .select()
+    .from(serverQueue)
+    .where(eq(serverQueue.userId, sql.placeholder('userId')))
+    .orderBy(desc(serverQueue.createdAt))
+    .limit(50)
+    .prepare('');
+
 export async function serversRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, settings, servers } = app.ctx;
@@ -83,12 +95,7 @@ export async function serversRoutes(fastify: FastifyInstance): Promise<void> {
       const user = req.auth!.account.user;
       // Both at once: one round trip on a pool (the embedded database still runs them in turn).
       const [rows, free] = await Promise.all([
-        db
-          .select()
-          .from(serverQueue)
-          .where(eq(serverQueue.userId, user.id))
-          .orderBy(desc(serverQueue.createdAt))
-          .limit(50),
+        prepared(db, requestsOfMember).execute({ userId: user.id }),
         freeResources(db, user),
       ]);
       return { success: true as const, data: rows.map(presentQueueItem), free };

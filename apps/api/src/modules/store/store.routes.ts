@@ -1,13 +1,22 @@
 import { StoreCatalogueSchema, StorePurchaseResultSchema, StorePurchaseSchema } from '@hostdeck/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { access } from '../../plugins/access.ts';
 import { attemptRateLimit } from '../../plugins/rate-limit.ts';
 import { StoreService, storeColumns } from './store.service.ts';
+
+const storeUser = (db: Db) =>
+  db
+    .select(storeColumns)
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('');
 
 export async function storeRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +36,7 @@ export async function storeRoutes(fastify: FastifyInstance): Promise<void> {
     async (req) => {
       // Fresh from the database: the cached session may be a few seconds behind a purchase. Only the
       // balance and the limits, by primary key; prices and caps come from the settings in memory.
-      const [user] = await app.ctx.db.select(storeColumns).from(users).where(eq(users.id, req.auth!.account.user.id));
+      const [user] = await prepared(app.ctx.db, storeUser).execute({ id: req.auth!.account.user.id });
       if (!user) throw new AppError('UNAUTHORIZED', 'Please log in');
       return store.catalogue(user);
     },
