@@ -1,9 +1,10 @@
 import { type CoinEntry, CoinHistoryPageSchema, CoinHistoryQuery, UuidParamsSchema } from '@hostdeck/contracts';
-import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { coinLedger, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
@@ -20,33 +21,62 @@ const present = (e: typeof coinLedger.$inferSelect): CoinEntry => ({
   created_at: e.createdAt.toISOString(),
 });
 
+/** A history page's two statements for one shape of query (kind filter or not, cursor or offset). */
+function historyQueries(byKind: boolean, byCursor: boolean) {
+  const where = and(
+    eq(coinLedger.userId, sql.placeholder('userId')),
+    byKind ? eq(coinLedger.kind, sql.placeholder('kind')) : undefined,
+  );
+  return {
+    page: (db: Db) =>
+      db
+        .select()
+        .from(coinLedger)
+        .where(and(where, byCursor ? lt(coinLedger.seq, sql.placeholder('cursor')) : undefined))
+        // Insertion order: the lines of one transaction share created_at, and a random id would shuffle them.
+        .orderBy(desc(coinLedger.seq))
+        // One line more than the page says whether there is a next page.
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(''),
+    balance: (db: Db) =>
+      db
+        .select({
+          coins: users.coins,
+          total: sql<number>`(select count(*) from ${coinLedger} where ${where})`.mapWith(Number),
+        })
+        .from(users)
+        .where(eq(users.id, sql.placeholder('userId')))
+        .prepare(''),
+  };
+}
+const shapes = [
+  historyQueries(false, false),
+  historyQueries(false, true),
+  historyQueries(true, false),
+  historyQueries(true, true),
+];
+
 /**
  * One member's coin history, newest first (so balance_after reads as a running total), with their
  * balance. Paged by `cursor` (keyset: the lines before a seq, read off coin_ledger_user_seq_idx, as
- * cheap on page 5,000 as on page 1) or by `page` (offset; kept for links and the contract).
+ * cheap on page 5,000 as on page 1) or by `page` (offset; kept for links and the contract). Each shape
+ * of query is built once per database handle (db/prepared.ts).
  */
 async function history(db: Db, userId: string, q: z.infer<typeof CoinHistoryQuery>) {
-  const where: SQL | undefined = and(eq(coinLedger.userId, userId), q.kind ? eq(coinLedger.kind, q.kind) : undefined);
-  const after = q.cursor ? lt(coinLedger.seq, Number(q.cursor)) : undefined;
+  const shape = shapes[(q.kind ? 2 : 0) + (q.cursor ? 1 : 0)]!;
+  const values = {
+    userId,
+    kind: q.kind,
+    cursor: q.cursor ? Number(q.cursor) : undefined,
+    limit: q.per_page + 1,
+    offset: q.cursor ? 0 : (q.page - 1) * q.per_page,
+  };
   // Two statements at once: the page, and the balance with the total (one round trip on a pool, two
   // queries rather than three on the embedded database, which runs one at a time).
   const [rows, [user]] = await Promise.all([
-    db
-      .select()
-      .from(coinLedger)
-      .where(and(where, after))
-      // Insertion order: the lines of one transaction share created_at, and a random id would shuffle them.
-      .orderBy(desc(coinLedger.seq))
-      // One line more than the page says whether there is a next page.
-      .limit(q.per_page + 1)
-      .offset(q.cursor ? 0 : (q.page - 1) * q.per_page),
-    db
-      .select({
-        coins: users.coins,
-        total: sql<number>`(select count(*) from ${coinLedger} where ${where})`.mapWith(Number),
-      })
-      .from(users)
-      .where(eq(users.id, userId)),
+    prepared(db, shape.page).execute(values),
+    prepared(db, shape.balance).execute(values),
   ]);
   if (!user) throw new AppError('NOT_FOUND', 'There is no such user');
   const lines = rows.slice(0, q.per_page);
