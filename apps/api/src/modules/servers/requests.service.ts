@@ -8,6 +8,7 @@ import {
 } from '@hostdeck/contracts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import {
   eggCategories,
   eggs,
@@ -49,15 +50,22 @@ export function presentQueueItem(q: typeof serverQueue.$inferSelect): QueueItem 
   };
 }
 
+const sums = (table: typeof servers | typeof serverQueue) =>
+  sql<unknown>`json_build_object('memory', coalesce(sum(${table.memory}),0), 'cpu', coalesce(sum(${table.cpu}),0), 'disk', coalesce(sum(${table.disk}),0), 'ports', coalesce(sum(${table.ports}),0), 'databases', coalesce(sum(${table.databases}),0), 'backups', coalesce(sum(${table.backups}),0), 'count', count(*))`;
+/** Both sums in one statement (PGlite runs one query at a time, so every round trip counts), built once. */
+const usedBy = (db: Db) =>
+  db
+    .select({
+      owned: sql<unknown>`(select ${sums(servers)} from ${servers} where ${eq(servers.ownerId, sql.placeholder('userId'))})`,
+      queued: sql<unknown>`(select ${sums(serverQueue)} from ${serverQueue} where ${and(eq(serverQueue.userId, sql.placeholder('userId')), inArray(serverQueue.status, [...OPEN]))})`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('');
+
 /** Limits minus the member's servers and open requests (pending or building). */
 export async function freeResources(db: Db, user: UserRow): Promise<FreeResources> {
-  const sums = (table: typeof servers | typeof serverQueue) =>
-    sql<string>`json_build_object('memory', coalesce(sum(${table.memory}),0), 'cpu', coalesce(sum(${table.cpu}),0), 'disk', coalesce(sum(${table.disk}),0), 'ports', coalesce(sum(${table.ports}),0), 'databases', coalesce(sum(${table.databases}),0), 'backups', coalesce(sum(${table.backups}),0), 'count', count(*))`;
-  // One round trip for both sums (PGlite runs one query at a time, so every round trip counts).
-  const result = await db.execute(
-    sql`select (select ${sums(servers)} from ${servers} where ${eq(servers.ownerId, user.id)}) as owned, (select ${sums(serverQueue)} from ${serverQueue} where ${and(eq(serverQueue.userId, user.id), inArray(serverQueue.status, [...OPEN]))}) as queued`,
-  );
-  const [row] = (result as unknown as { rows: { owned: unknown; queued: unknown }[] }).rows;
+  const [row] = await prepared(db, usedBy).execute({ userId: user.id });
   const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : (v ?? {})) as Record<string, number>;
   const totals = [parse(row?.owned), parse(row?.queued)];
   const used = (k: string) => totals.reduce((sum, t) => sum + Number(t[k] ?? 0), 0);
