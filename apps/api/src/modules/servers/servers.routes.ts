@@ -25,7 +25,6 @@ import { findServersOfOwner, presentServer } from './servers.repo.ts';
 const errors = errorResponses(400, 401, 403, 404, 409, 502);
 const one = z.object({ success: z.literal(true), data: MemberServerSchema });
 
-/** A member's servers and server requests. Every read comes from the database, never from the panel. */
 /** A member's latest 50 server requests, newest first. */
 const requestsOfMember = (db: Db) =>
   db
@@ -36,6 +35,7 @@ const requestsOfMember = (db: Db) =>
     .limit(50)
     .prepare('');
 
+/** A member's servers and server requests. Every read comes from the database, never from the panel. */
 export async function serversRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, settings, servers } = app.ctx;
