@@ -120,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config));
   const bus: Bus = options.bus ?? (config.redisUrl ? redisBus(config.redisUrl) : localBus());
+  database.memberCache?.relayThrough(bus);
   app.addHook('onClose', async () => {
     await ctx.tasks.idle();
     ctx.afk.closeAll();
@@ -225,7 +226,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     turnstile,
     adblock: new AdblockService(settings, appKey),
     shutdown: new ShutdownState(),
-    metrics: new Metrics({ db: database.db, pool: database.pool, log: app.log, sessionCache: sessions.cacheStats }),
+    metrics: new Metrics({
+      db: database.db,
+      pool: database.pool,
+      log: app.log,
+      sessionCache: sessions.cacheStats,
+      memberCache: database.memberCache,
+    }),
   };
   for (const worker of [
     ctx.mail,

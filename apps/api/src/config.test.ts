@@ -57,6 +57,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN: must be at least 16 characters');
   });
 
+  it('keeps the member cache on unless MEMBER_CACHE=off, and refuses another value', () => {
+    expect(loadConfig({}).memberCache).toBe(true);
+    expect(loadConfig({ MEMBER_CACHE: 'off' }).memberCache).toBe(false);
+    expect(() => loadConfig({ MEMBER_CACHE: 'no' })).toThrow('MEMBER_CACHE');
+  });
+
   it('reads the shutdown ceiling and delay (10 s and none by default); the delay must fit in the ceiling', () => {
     expect(loadConfig({})).toMatchObject({ shutdownTimeoutMs: 10_000, shutdownDelayMs: 0 });
     expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '30000', SHUTDOWN_DELAY_MS: '5000' })).toMatchObject({

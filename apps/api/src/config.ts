@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: postgresUrl.optional(),
+  // Off behind a transaction-mode pooler (PgBouncer pool_mode=transaction), which does not carry LISTEN.
+  MEMBER_CACHE: z.enum(['on', 'off']).default('on'),
   REDIS_URL: z
     .string()
     .refine((v) => /^rediss?:\/\//.test(v), { message: 'must start with redis:// or rediss://' })
@@ -78,6 +80,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Keep members' own reads in memory between changes (db/member-cache.ts, decision 0033). */
+  memberCache: boolean;
   publicUrl?: string;
   trustProxy: boolean | number | string[];
   logLevel: string;
@@ -134,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    memberCache: e.MEMBER_CACHE === 'on',
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -7,7 +7,7 @@ import { createPglite } from './db/pglite.ts';
 import { apiRoot } from './lib/paths.ts';
 
 /** Writes apps/api/openapi.json from the routes' zod schemas (a test checks it stays current). */
-const database = fromPglite(await createPglite());
+const database = await fromPglite(await createPglite());
 const app = await buildApp(
   { ...loadConfig({}), logLevel: 'silent', appKey: 'x'.repeat(32) },
   { database, logger: false },

@@ -12,7 +12,7 @@ export const onPostgres = process.env.TEST_DB === 'postgres';
 
 async function pgliteCopy(): Promise<Database> {
   const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
-  return fromPglite(await createPglite({ loadDataDir: blob }));
+  return await fromPglite(await createPglite({ loadDataDir: blob }));
 }
 
 /** A fresh, empty database on the PostgreSQL server (not migrated), dropped on close. */

@@ -8,7 +8,7 @@ import { onPostgres, postgresDatabase } from './app.ts';
 
 /** A fresh, empty database of the suite's kind (on PostgreSQL a new database, dropped on close). */
 export async function emptyDatabase(): Promise<Database & { url?: string }> {
-  return onPostgres ? postgresDatabase() : fromPglite(await createPglite());
+  return onPostgres ? postgresDatabase() : await fromPglite(await createPglite());
 }
 
 /** Raw SQL on a database, outside any transaction. */

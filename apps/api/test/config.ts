@@ -10,6 +10,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     dataDir: mkdtempSync(join(tmpdir(), 'hostdeck-test-')),
     trustProxy: false,
+    memberCache: true,
     logLevel: 'silent',
     debug: false,
     checkResponses: true,

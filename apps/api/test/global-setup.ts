@@ -14,7 +14,7 @@ declare module 'vitest' {
 /** Migrates one PGlite database once; every test file starts from a copy of its data directory. */
 export default async function setup(project: TestProject): Promise<() => void> {
   const client = await createPglite();
-  await fromPglite(client).migrate();
+  await (await fromPglite(client, undefined, { memberCache: false })).migrate();
   const dump = await client.dumpDataDir('none');
   const file = join(tmpdir(), `hostdeck-template-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

@@ -13,7 +13,7 @@ describe.runIf(redisUrl)('with Redis (two instances)', () => {
   let a: BuiltApp;
   let b: BuiltApp;
   beforeAll(async () => {
-    database = fromPglite(await createPglite());
+    database = await fromPglite(await createPglite());
     a = await buildApp(testConfig({ redisUrl, authRateLimitPerMinute: 4 }), { database, logger: false });
     b = await buildApp(testConfig({ redisUrl, authRateLimitPerMinute: 4 }), { database, logger: false });
   });

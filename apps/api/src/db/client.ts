@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../lib/paths.ts';
 import { acquireDataDirLock } from './lock.ts';
+import { attachMemberCache, listenOnConnect, listenOnPglite, MemberCache } from './member-cache.ts';
 import { createPglite } from './pglite.ts';
 import { withOneTripQueries } from './pglite-one-trip.ts';
 import * as schema from './schema/index.ts';
@@ -22,6 +23,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** Size of the database in bytes. */
   size(): Promise<number>;
+  /** Members' own reads kept between changes (member-cache.ts); absent when switched off. */
+  memberCache?: MemberCache;
   /** The PostgreSQL pool's use right now (for /metrics); absent on the embedded database. */
   pool?(): PoolStats;
   close(): Promise<void>;
@@ -40,12 +43,28 @@ async function databaseSize(db: Db): Promise<number> {
   return Number((r as unknown as { rows: { s: string }[] }).rows[0]?.s ?? 0);
 }
 
+export interface DatabaseOptions {
+  /** Keep members' own reads in memory between changes (on unless told otherwise). */
+  memberCache?: boolean;
+}
+
 /** Wraps an open PGlite instance (tests hand in a copy of a migrated template). */
-export function fromPglite(client: PGlite, onClose?: () => void): Database {
+export async function fromPglite(
+  client: PGlite,
+  onClose?: () => void,
+  options: DatabaseOptions = {},
+): Promise<Database> {
   const db = drizzlePglite(withOneTripQueries(client), { schema }) as unknown as Db;
+  let memberCache: MemberCache | undefined;
+  if (options.memberCache !== false) {
+    memberCache = new MemberCache();
+    await listenOnPglite(client, memberCache);
+    attachMemberCache(db, memberCache);
+  }
   return {
     db,
     kind: 'pglite',
+    memberCache,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     size: () => databaseSize(db),
     close: async () => {
@@ -55,8 +74,15 @@ export function fromPglite(client: PGlite, onClose?: () => void): Database {
   };
 }
 
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+export async function openPostgres(url: string, options: DatabaseOptions = {}): Promise<Database> {
+  const memberCache = options.memberCache === false ? undefined : new MemberCache();
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    // pg-pool's hook (not in @types/pg): run on each new connection before it is handed out.
+    ...(memberCache ? { onConnect: listenOnConnect(memberCache) } : {}),
+  } as pg.PoolConfig);
   // An idle client whose connection drops (server restart, failover) is replaced by the pool; without
   // this listener node-postgres would raise it as an uncaught error and stop the process.
   pool.on('error', (err) => console.warn(`PostgreSQL connection lost (the pool reconnects): ${err.message}`));
@@ -68,9 +94,11 @@ export async function openPostgres(url: string): Promise<Database> {
     throw new DatabaseUnavailableError(`Cannot reach PostgreSQL at ${redact(url)}: ${(err as Error).message}`);
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  if (memberCache) attachMemberCache(db, memberCache);
   return {
     db,
     kind: 'postgres',
+    memberCache,
     migrate: () => migrateLocked(pool, db),
     size: () => databaseSize(db),
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
@@ -101,20 +129,21 @@ async function migrateLocked(pool: pg.Pool, db: Db): Promise<void> {
 }
 
 /** Embedded PostgreSQL in DATA_DIR/db; one process at a time (see lock.ts). */
-export async function openEmbedded(dataDir: string): Promise<Database> {
+export async function openEmbedded(dataDir: string, options: DatabaseOptions = {}): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
   const release = acquireDataDirLock(dataDir);
   try {
     const client = await createPglite({ dataDir: join(dataDir, 'db') });
-    return fromPglite(client, release);
+    return await fromPglite(client, release, options);
   } catch (err) {
     release();
     throw new DatabaseUnavailableError(`Cannot open the embedded database in ${dataDir}: ${(err as Error).message}`);
   }
 }
 
-export function openDatabase(cfg: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return cfg.databaseUrl ? openPostgres(cfg.databaseUrl) : openEmbedded(cfg.dataDir);
+export function openDatabase(cfg: { databaseUrl?: string; dataDir: string; memberCache?: boolean }): Promise<Database> {
+  const options = { memberCache: cfg.memberCache };
+  return cfg.databaseUrl ? openPostgres(cfg.databaseUrl, options) : openEmbedded(cfg.dataDir, options);
 }
 
 function redact(url: string): string {

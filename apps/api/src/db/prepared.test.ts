@@ -19,7 +19,7 @@ const noteById = (db: Database['db']) => {
 describe('prepared statements', () => {
   let database: Database;
   beforeAll(async () => {
-    database = fromPglite(await createPglite());
+    database = await fromPglite(await createPglite());
     await database.db.execute(sql`create table notes (id int primary key, body text not null)`);
     await database.db.insert(notes).values({ id: 1, body: 'one' });
   });

@@ -1,4 +1,5 @@
 import type { Db } from './client.ts';
+import { memberCacheOf } from './member-cache.ts';
 
 const built = new WeakMap<object, Map<(db: Db) => unknown, unknown>>();
 
@@ -22,4 +23,22 @@ export function prepared<Q>(db: Db, build: (db: Db) => Q): Q {
     queries.set(build, query);
   }
   return query;
+}
+
+type Statement<R> = { execute(values: Record<string, unknown>): Promise<R> };
+
+/**
+ * `prepared(db, build).execute(values)` for a read of one member's own rows: kept in memory until a
+ * row of theirs changes (member-cache.ts), when `db` is the database's own handle. In a transaction
+ * it always reads.
+ */
+export function memberRead<R>(
+  db: Db,
+  userId: string,
+  build: (db: Db) => Statement<R>,
+  values: Record<string, unknown>,
+): Promise<R> {
+  const cache = memberCacheOf(db);
+  const run = () => prepared(db, build).execute(values);
+  return cache ? cache.read(userId, build, values, run) : run();
 }

@@ -51,7 +51,7 @@ async function target(): Promise<{
     return {
       env: { DATA_DIR: dir },
       tables: async () => {
-        const db = fromPglite(await createPglite({ dataDir: join(dir, 'db') }));
+        const db = await fromPglite(await createPglite({ dataDir: join(dir, 'db') }));
         try {
           return await publicTables(queryOf(db));
         } finally {

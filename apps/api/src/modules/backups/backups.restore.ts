@@ -120,6 +120,8 @@ export async function restoreBackup(database: Database, file: string): Promise<R
   const migrations = migrationsFor(manifest);
   return inTransaction(database, 'begin', async (q) => {
     await assertEmpty(q);
+    // Not a notification per restored member (migration 0024): one for everyone at the end.
+    await q(`select set_config('hostdeck.quiet_member_changes', 'on', true)`);
     await q('create schema if not exists "drizzle"');
     await q(
       'create table if not exists "drizzle"."__drizzle_migrations" (id serial primary key, hash text not null, created_at bigint)',
@@ -221,6 +223,7 @@ export async function restoreBackup(database: Database, file: string): Promise<R
     // The plugin triggers (migration 0021) saw every restored row as new: those are not events.
     const [outbox] = await q<{ t: string | null }>(`select to_regclass('public.plugin_outbox')::text as t`);
     if (outbox?.t) await q('delete from plugin_outbox');
+    await q(`select pg_notify('hostdeck_member', '*')`);
     return { manifest, tables: inFile.size, rows, migrations: migrations.length };
   });
 }

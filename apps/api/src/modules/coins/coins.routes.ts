@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { memberRead } from '../../db/prepared.ts';
 import { coinLedger, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
@@ -75,8 +75,8 @@ async function history(db: Db, userId: string, q: z.infer<typeof CoinHistoryQuer
   // Two statements at once: the page, and the balance with the total (one round trip on a pool, two
   // queries rather than three on the embedded database, which runs one at a time).
   const [rows, [user]] = await Promise.all([
-    prepared(db, shape.page).execute(values),
-    prepared(db, shape.balance).execute(values),
+    memberRead(db, userId, shape.page, values),
+    memberRead(db, userId, shape.balance, values),
   ]);
   if (!user) throw new AppError('NOT_FOUND', 'There is no such user');
   const lines = rows.slice(0, q.per_page);

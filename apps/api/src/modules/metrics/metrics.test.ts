@@ -136,4 +136,14 @@ describe('GET /metrics', () => {
     expect(await value('session_cache_hits_total', 'cache="session"')).toBeGreaterThanOrEqual(hits + 2);
     expect(await value('session_cache_misses_total', 'cache="user"')).toBeGreaterThanOrEqual(1);
   });
+
+  it("counts the member cache's hits and misses", async () => {
+    const { client } = await signedUpMember(t.app);
+    const hits = await value('member_cache_hits_total', '');
+    const misses = await value('member_cache_misses_total', '');
+    await client.get('/api/store');
+    await client.get('/api/store');
+    expect(await value('member_cache_misses_total', '')).toBe(misses + 1);
+    expect(await value('member_cache_hits_total', '')).toBe(hits + 1);
+  });
 });

@@ -41,26 +41,39 @@ export class Metrics {
   };
   private readonly gauges;
 
-  constructor(sources: ScrapeSources & { sessionCache: CacheStats }) {
-    const cache = sources.sessionCache;
-    // The session check is the API's hottest path: it bumps plain numbers, read here at scrape time.
-    for (const [name, help, field] of [
-      ['session_cache_hits_total', 'Session checks answered from memory', 'Hits'],
-      ['session_cache_misses_total', 'Session checks that asked the database', 'Misses'],
+  constructor(sources: ScrapeSources & { sessionCache: CacheStats; memberCache?: { hits: number; misses: number } }) {
+    const sessions = sources.sessionCache;
+    const members = sources.memberCache;
+    // The session check and the member pages are the API's hottest paths: they bump plain numbers,
+    // read here at scrape time.
+    for (const [field, what] of [
+      ['Hits', 'answered from memory'],
+      ['Misses', 'that asked the database'],
     ] as const) {
-      new Counter({
-        name,
-        help: `${help}, by cache (session rows, accounts)`,
-        labelNames: ['cache'] as const,
-        registers: [this.registry],
-        collect() {
-          this.reset();
-          this.inc({ cache: 'session' }, cache[`session${field}`]);
-          this.inc({ cache: 'user' }, cache[`user${field}`]);
-        },
+      const lower = field === 'Hits' ? 'hits' : 'misses';
+      this.scraped(`session_cache_${lower}_total`, `Session checks ${what}, by cache (session rows, accounts)`, (c) => {
+        c.inc({ cache: 'session' }, sessions[`session${field}`]);
+        c.inc({ cache: 'user' }, sessions[`user${field}`]);
+      });
+      this.scraped(`member_cache_${lower}_total`, `Reads of a member's own rows ${what} (db/member-cache.ts)`, (c) => {
+        if (members) c.inc(members[lower]);
       });
     }
     this.gauges = scrapeGauges(this.registry, sources);
+  }
+
+  /** A counter whose value is read at scrape time. */
+  private scraped(name: string, help: string, read: (c: Counter<'cache'>) => void): void {
+    new Counter({
+      name,
+      help,
+      labelNames: ['cache'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        read(this);
+      },
+    });
   }
 
   /** Process metrics (CPU, memory, event loop, GC): only when /metrics is on, they start observers. */

@@ -8,7 +8,7 @@ import {
 } from '@hostdeck/contracts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { memberRead } from '../../db/prepared.ts';
 import {
   eggCategories,
   eggs,
@@ -65,7 +65,7 @@ const usedBy = (db: Db) =>
 
 /** Limits minus the member's servers and open requests (pending or building). */
 export async function freeResources(db: Db, user: UserRow): Promise<FreeResources> {
-  const [row] = await prepared(db, usedBy).execute({ userId: user.id });
+  const [row] = await memberRead(db, user.id, usedBy, { userId: user.id });
   const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : (v ?? {})) as Record<string, number>;
   const totals = [parse(row?.owned), parse(row?.queued)];
   const used = (k: string) => totals.reduce((sum, t) => sum + Number(t[k] ?? 0), 0);

@@ -1,7 +1,7 @@
 import type { AdminServer, MemberServer } from '@hostdeck/contracts';
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { memberRead } from '../../db/prepared.ts';
 import { eggs, locations, servers, users } from '../../db/schema/index.ts';
 import { countRows } from '../../lib/count.ts';
 import { likeTerm, orderBy, type PageQuery } from '../../lib/paging.ts';
@@ -114,7 +114,10 @@ export async function findServersOfOwner(
   catalog: CatalogCache,
   owner: { id: string; username: string },
 ): Promise<(Omit<Joined, 'server'> & { server: Listed })[]> {
-  const [rows, names] = await Promise.all([prepared(db, serversOfOwner).execute({ ownerId: owner.id }), catalog.get()]);
+  const [rows, names] = await Promise.all([
+    memberRead(db, owner.id, serversOfOwner, { ownerId: owner.id }),
+    catalog.get(),
+  ]);
   // A server can only name a location and an egg that exist (foreign keys); one this copy lacks was made
   // after it was read, before the drop reached this instance.
   const known = rows.every((s) => names.location.has(s.locationId) && names.egg.has(s.eggId));

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { memberRead } from '../../db/prepared.ts';
 import { serverQueue } from '../../db/schema/index.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
@@ -95,7 +95,7 @@ export async function serversRoutes(fastify: FastifyInstance): Promise<void> {
       const user = req.auth!.account.user;
       // Both at once: one round trip on a pool (the embedded database still runs them in turn).
       const [rows, free] = await Promise.all([
-        prepared(db, requestsOfMember).execute({ userId: user.id }),
+        memberRead(db, user.id, requestsOfMember, { userId: user.id }),
         freeResources(db, user),
       ]);
       return { success: true as const, data: rows.map(presentQueueItem), free };

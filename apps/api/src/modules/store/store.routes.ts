@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { memberRead } from '../../db/prepared.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
@@ -36,7 +36,9 @@ export async function storeRoutes(fastify: FastifyInstance): Promise<void> {
     async (req) => {
       // Fresh from the database: the cached session may be a few seconds behind a purchase. Only the
       // balance and the limits, by primary key; prices and caps come from the settings in memory.
-      const [user] = await prepared(app.ctx.db, storeUser).execute({ id: req.auth!.account.user.id });
+      const [user] = await memberRead(app.ctx.db, req.auth!.account.user.id, storeUser, {
+        id: req.auth!.account.user.id,
+      });
       if (!user) throw new AppError('UNAUTHORIZED', 'Please log in');
       return store.catalogue(user);
     },
