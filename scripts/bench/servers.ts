@@ -186,43 +186,51 @@ try {
   );
   await app.close();
 
-  const port = await freePort();
-  const address = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [process.env.BENCH_SERVER_JS ?? 'apps/api/dist/server.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
   // The baseline, in the same run: a bare Fastify hello-world in its own process.
   const helloPort = await freePort();
   const hello = fork(join(root, 'scripts/bench/hello.mjs'), {
     env: { ...process.env, PORT: String(helloPort) },
     stdio: 'ignore',
   });
-  try {
-    const up = async (url: string) => {
-      for (let i = 0; i < 300; i++) {
-        if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-        if (
-          await fetch(url).then(
-            (r) => r.ok,
-            () => false,
-          )
-        )
-          return;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error(`${url} did not come up`);
+  const metricsToken = 'bench-metrics-token-0123456789';
+  /** The built server in its own process (one at a time: the embedded database is one process's). */
+  const startServer = async (memberCache: 'on' | 'off') => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [process.env.BENCH_SERVER_JS ?? 'apps/api/dist/server.js'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl ?? '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        MEMBER_CACHE: memberCache,
+        METRICS_TOKEN: metricsToken,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const stop = async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.once('exit', r));
     };
-    await up(`${address}/api/system/settings`);
-    await up(`http://127.0.0.1:${helloPort}/`);
+    return { address: `http://127.0.0.1:${port}`, child, stop };
+  };
+  const up = async (url: string, child?: { exitCode: number | null }) => {
+    for (let i = 0; i < 300; i++) {
+      if (child && child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+      if (
+        await fetch(url).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`${url} did not come up`);
+  };
+  const signIn = async (address: string) => {
     const csrf = 'bench-csrf-token-0123456789';
     const login = await fetch(`${address}/api/user/auth/login`, {
       method: 'POST',
@@ -242,7 +250,19 @@ try {
     }
     const mine = (await (await fetch(`${address}/api/servers`, { headers })).json()) as { data: unknown[] };
     if (mine.data.length !== PER_MEMBER) throw new Error(`the member sees ${mine.data.length} servers`);
-
+    return headers;
+  };
+  /** The member cache's counters from /metrics. */
+  const cacheCounts = async (address: string) => {
+    const text = await (
+      await fetch(`${address}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
+    ).text();
+    const read = (name: string) =>
+      Number(/^(\S+) (\S+)$/m.exec(text.split('\n').find((l) => l.startsWith(`${name} `)) ?? '')?.[2] ?? 0);
+    return { hits: read('member_cache_hits_total'), misses: read('member_cache_misses_total') };
+  };
+  try {
+    await up(`http://127.0.0.1:${helloPort}/`);
     const measure = async (url: string, h: Record<string, string> = {}) => {
       const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: h });
       return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors };
@@ -254,9 +274,14 @@ try {
     console.log(
       `goal (issue #15): each call >= ${GOAL_SHARE} % of the bare Fastify hello-world, p99 <= ${GOAL_P99_MS} ms`,
     );
+    console.log(
+      'With MEMBER_CACHE=on (the default) one member asks again and again and nothing of theirs changes: after\n' +
+        'the first call every answer comes from memory (hits and misses counted below). MEMBER_CACHE=off shows\n' +
+        "what each call costs when it reads the database: a member's first view, or one after a change of theirs.",
+    );
     const row = (name: string, r: typeof base, share: string, verdict: string) =>
       console.log(
-        name.padEnd(44),
+        name.padEnd(52),
         String(r.rps).padStart(9),
         String(r.p50).padStart(7),
         String(r.p99).padStart(7),
@@ -265,7 +290,7 @@ try {
         ` ${verdict}`,
       );
     console.log(
-      'endpoint'.padEnd(44),
+      'endpoint'.padEnd(52),
       'req/s'.padStart(9),
       'p50 ms'.padStart(7),
       'p99 ms'.padStart(7),
@@ -274,16 +299,27 @@ try {
       ' goal',
     );
     row('bare Fastify hello-world (baseline)', base, '100 %', '');
-    for (const path of PATHS) {
-      const r = await measure(`${address}${path}`, headers);
-      const share = (100 * r.rps) / base.rps;
-      const met = share >= GOAL_SHARE && r.p99 <= GOAL_P99_MS && r.bad === 0;
-      row(`GET ${path}`, r, `${share.toFixed(1)} %`, met ? 'met' : 'NOT met');
+    for (const mode of ['on', 'off'] as const) {
+      const server = await startServer(mode);
+      try {
+        await up(`${server.address}/api/system/settings`, server.child);
+        const headers = await signIn(server.address);
+        for (const path of PATHS) {
+          const before = await cacheCounts(server.address);
+          const r = await measure(`${server.address}${path}`, headers);
+          const after = await cacheCounts(server.address);
+          const share = (100 * r.rps) / base.rps;
+          const met = share >= GOAL_SHARE && r.p99 <= GOAL_P99_MS && r.bad === 0;
+          const counts =
+            mode === 'on' ? `, cache ${after.hits - before.hits} hits / ${after.misses - before.misses} misses` : '';
+          row(`GET ${path} (cache ${mode})`, r, `${share.toFixed(1)} %`, `${met ? 'met' : 'NOT met'}${counts}`);
+        }
+      } finally {
+        await server.stop();
+      }
     }
   } finally {
     hello.kill('SIGTERM');
-    child.kill('SIGTERM');
-    if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.once('exit', r));
   }
 } finally {
   await app.close().catch(() => undefined);

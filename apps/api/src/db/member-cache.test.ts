@@ -54,6 +54,28 @@ describe('the member cache', () => {
     }
   });
 
+  it('lets the requests that miss together share one read, but not a read begun before a change', async () => {
+    const cache = new MemberCache();
+    let reads = 0;
+    const slow = deferred<string>();
+    const loadSlow = () => {
+      reads++;
+      return slow.promise;
+    };
+    const together = Array.from({ length: 50 }, () => cache.read('a', build, {}, loadSlow));
+    expect(reads).toBe(1);
+    cache.changed('a');
+    const after = cache.read('a', build, {}, load('after the change'));
+    slow.resolve('before the change');
+    expect(new Set(await Promise.all(together))).toEqual(new Set(['before the change']));
+    expect(await after).toBe('after the change');
+    expect(await cache.read('a', build, {}, load('again'))).toBe('after the change');
+
+    // A read that fails is not kept: the next one asks again.
+    await expect(cache.read('b', build, {}, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.read('b', build, {}, load('up'))).toBe('up');
+  });
+
   it('reads again after 30 s however quiet the member is (a change no instance heard)', async () => {
     let now = 1_000;
     const cache = new MemberCache(() => now);

@@ -14,7 +14,8 @@ const MAX_READS_PER_MEMBER = 32;
 interface Entry {
   /** Bumped by every change of this member: a read begun before it is not kept. */
   gen: number;
-  reads: Map<string, { value: unknown; until: number }>;
+  /** A read's rows, or the read still running (the callers that come meanwhile wait for it). */
+  reads: Map<string, { value: Promise<unknown>; until: number }>;
 }
 
 /**
@@ -38,13 +39,13 @@ export class MemberCache {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async read<T>(userId: string, build: object, values: unknown, load: () => Promise<T>): Promise<T> {
+  read<T>(userId: string, build: object, values: unknown, load: () => Promise<T>): Promise<T> {
     const key = `${this.idOf(build)}:${JSON.stringify(values)}`;
     let entry = this.entries.get(userId);
     const slot = entry?.reads.get(key);
     if (slot && slot.until > this.now()) {
       this.hits++;
-      return slot.value as T;
+      return slot.value as Promise<T>;
     }
     this.misses++;
     if (!entry) {
@@ -52,15 +53,29 @@ export class MemberCache {
       this.entries.set(userId, entry);
       if (this.entries.size > MAX_MEMBERS) this.entries.delete(this.entries.keys().next().value as string);
     }
+    return this.load(userId, entry, key, load);
+  }
+
+  private async load<T>(userId: string, entry: Entry, key: string, load: () => Promise<T>): Promise<T> {
     const { epoch } = this;
     const gen = entry.gen;
-    const value = deepFreeze(await load());
-    // Kept only if nothing of this member changed while it was read, and the entry is still the live one.
-    if (this.epoch === epoch && entry.gen === gen && this.entries.get(userId) === entry) {
-      if (entry.reads.size >= MAX_READS_PER_MEMBER) entry.reads.clear();
-      entry.reads.set(key, { value, until: this.now() + TTL_MS });
+    // One read at a time per key: 50 requests that miss together (a change, the 30 s bound) share it.
+    // A change empties `reads`, so a request that comes after it starts a read of its own; so does one
+    // that comes 30 s later if this read still hangs.
+    const mine = { value: load().then(deepFreeze), until: this.now() + TTL_MS };
+    if (entry.reads.size >= MAX_READS_PER_MEMBER) entry.reads.clear();
+    entry.reads.set(key, mine);
+    // Still the live slot of a live entry, and nothing of this member changed while it was read.
+    const current = () =>
+      this.epoch === epoch && entry.gen === gen && this.entries.get(userId) === entry && entry.reads.get(key) === mine;
+    try {
+      const value = await mine.value;
+      if (current()) mine.until = this.now() + TTL_MS;
+      return value;
+    } catch (err) {
+      if (current()) entry.reads.delete(key);
+      throw err;
     }
-    return value;
   }
 
   /** A member's rows changed (`*`: anyone's). */
