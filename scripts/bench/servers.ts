@@ -160,6 +160,8 @@ try {
       }
     ).rows;
     if (su) await tx.execute(sql`set local session_replication_role = replica`);
+    // Without a superuser, at least no notification per member (migration 0024); the server starts later.
+    await tx.execute(sql`select set_config('hostdeck.quiet_member_changes', 'on', true)`);
     await tx.execute(sql`insert into ${servers} (owner_id, name, location_id, egg_id, memory, cpu, disk, ports, databases, backups, status, created_at)
       select o.id, 'Bench ' || n, ${location.id}, ${egg.id}, 512, 50, 1024, 1, 0, 0, 'active', now() - n * interval '1 minute'
       from ${ownerList} o cross join generate_series(1, ${PER_MEMBER}) n`);
