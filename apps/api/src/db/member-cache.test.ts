@@ -168,6 +168,23 @@ describe('a member’s pages with the cache', () => {
     expect((await get('/api/coins/history')).data).toEqual([]);
   });
 
+  it.skipIf(!onPostgres)(
+    'are all read again after a connection is lost (it may have missed its own change)',
+    async () => {
+      const a = await memberWithServer(w);
+      await a.client.get('/api/store');
+      const misses = cache().misses;
+      await a.client.get('/api/store');
+      expect(cache().misses).toBe(misses);
+      const pool = (db() as unknown as { $client: import('pg').Pool }).$client;
+      const client = await pool.connect();
+      client.emit('error', new Error('Connection terminated unexpectedly'));
+      client.release(true);
+      await a.client.get('/api/store');
+      expect(cache().misses).toBe(misses + 1);
+    },
+  );
+
   it.skipIf(!onPostgres)('reach the other instances through the bus', async () => {
     const bus = localBus();
     const relayed: string[] = [];

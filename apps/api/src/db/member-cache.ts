@@ -129,6 +129,8 @@ export function listenOnConnect(cache: MemberCache): (client: pg.PoolClient) => 
       if (n.processId === own.processID) cache.ownChange(n.payload);
       else cache.changed(n.payload);
     });
+    // A connection lost mid-commit may have committed without hearing its own notification.
+    client.on('error', () => cache.changed('*'));
     await client.query(`LISTEN ${MEMBER_CHANNEL}`);
   };
 }
