@@ -22,6 +22,7 @@ import { freshDatabase } from './bench/fresh-database.mjs';
 import { imageFigures } from './bench/images.mjs';
 import { lighthouseReport } from './bench/lighthouse.mjs';
 import { BENCH_ADMIN, createBenchAdmin, patchSettings, post } from './bench/session.mjs';
+import { waitFor } from './bench/wait-for.mjs';
 import { buildIfStale, root } from './build-if-stale.mjs';
 import { clientBudgetReport } from './client-budget-lib.mjs';
 import { registerMember, startBuiltServer } from './client-budget-server.mjs';
@@ -37,20 +38,6 @@ const freePort = () =>
       s.close(() => resolve(port));
     });
   });
-
-async function waitFor(url) {
-  for (let i = 0; i < 300; i++) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 /** autocannon; with `clients`, each request comes from one of that many addresses (X-Forwarded-For). */
 function measure(title, url, headers = {}, clients = 0) {

@@ -23,6 +23,7 @@ import { hashPassword } from '../../apps/api/src/modules/auth/passwords.ts';
 import { importCategories, importEggs, importLocations } from '../../apps/api/src/modules/catalog/catalog.import.ts';
 import { testConfig } from '../../apps/api/test/config.ts';
 import { freshDatabase } from './fresh-database.mjs';
+import { waitFor } from './wait-for.mjs';
 
 const QUEUED = Number(process.env.BENCH_QUEUE_ITEMS ?? 500);
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 100_000);
@@ -218,20 +219,6 @@ try {
     };
     return { address: `http://127.0.0.1:${port}`, child, stop };
   };
-  const up = async (url: string, child?: { exitCode: number | null }) => {
-    for (let i = 0; i < 300; i++) {
-      if (child && child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-      if (
-        await fetch(url).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`${url} did not come up`);
-  };
   const signIn = async (address: string) => {
     const csrf = 'bench-csrf-token-0123456789';
     const login = await fetch(`${address}/api/user/auth/login`, {
@@ -264,7 +251,7 @@ try {
     return { hits: read('member_cache_hits_total'), misses: read('member_cache_misses_total') };
   };
   try {
-    await up(`http://127.0.0.1:${helloPort}/`);
+    await waitFor(`http://127.0.0.1:${helloPort}/`);
     const measure = async (url: string, h: Record<string, string> = {}) => {
       const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: h });
       return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors };
@@ -304,7 +291,7 @@ try {
     for (const mode of ['on', 'off'] as const) {
       const server = await startServer(mode);
       try {
-        await up(`${server.address}/api/system/settings`, server.child);
+        await waitFor(`${server.address}/api/system/settings`, server.child);
         const headers = await signIn(server.address);
         for (const path of PATHS) {
           const before = await cacheCounts(server.address);

@@ -1,6 +1,7 @@
 import { APP_VERSION } from '@hostdeck/contracts';
 import { type MigrationMeta, readMigrationFiles } from 'drizzle-orm/migrator';
 import type { Database } from '../../db/client.ts';
+import { MEMBER_CHANNEL } from '../../db/member-cache.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { migrationsFolder } from '../../lib/paths.ts';
 import {
@@ -223,7 +224,7 @@ export async function restoreBackup(database: Database, file: string): Promise<R
     // The plugin triggers (migration 0021) saw every restored row as new: those are not events.
     const [outbox] = await q<{ t: string | null }>(`select to_regclass('public.plugin_outbox')::text as t`);
     if (outbox?.t) await q('delete from plugin_outbox');
-    await q(`select pg_notify('hostdeck_member', '*')`);
+    await q('select pg_notify($1, $2)', [MEMBER_CHANNEL, '*']);
     return { manifest, tables: inFile.size, rows, migrations: migrations.length };
   });
 }
