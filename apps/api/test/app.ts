@@ -59,7 +59,7 @@ export interface TestApp {
 
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: Pick<BuildOptions, 'stripeApi' | 'linkEndpoints' | 'discordBase' | 'pluginDirs'> = {},
+  options: Pick<BuildOptions, 'stripeApi' | 'linkEndpoints' | 'discordBase' | 'pluginDirs' | 'bus'> = {},
 ): Promise<TestApp> {
   const database: Database & { url?: string } = onPostgres ? await postgresDatabase() : await pgliteCopy();
   const config = testConfig(overrides);

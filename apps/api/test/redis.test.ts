@@ -1,25 +1,51 @@
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app.ts';
 import { type Database, fromPglite } from '../src/db/client.ts';
 import { createPglite } from '../src/db/pglite.ts';
+import { sessions, settings } from '../src/db/schema/index.ts';
+import { type Bus, redisBus } from '../src/lib/bus.ts';
 import { TestClient } from './client.ts';
 import { testConfig } from './config.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
+
+/** A member signed up on `app`, from an address of its own: the sign-in budget (4 a minute here) lives
+ * in the Redis every suite of this run shares, and other suites sign up from 127.0.0.1 in the same minute. */
+async function registered(app: BuiltApp): Promise<TestClient> {
+  const client = new TestClient(app);
+  client.remoteAddress = `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const tag = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const res = await client.post('/api/user/auth/register', {
+    username: `redis_${tag}`,
+    email: `redis_${tag}@example.com`,
+    password: 'long enough password',
+    first_name: 'R',
+    last_name: 'D',
+  });
+  expect(res.statusCode).toBe(201);
+  return client;
+}
 
 /** Two instances on one database and one Redis: what a scaled-out deployment looks like. */
 describe.runIf(redisUrl)('with Redis (two instances)', () => {
   let database: Database;
   let a: BuiltApp;
   let b: BuiltApp;
+  /** b's bus, under a client name of its own so that a test can cut its connection. */
+  const busName = `hostdeck-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  let busB: Bus;
   beforeAll(async () => {
     database = await fromPglite(await createPglite());
+    busB = redisBus(redisUrl as string, busName);
     a = await buildApp(testConfig({ redisUrl, authRateLimitPerMinute: 4 }), { database, logger: false });
-    b = await buildApp(testConfig({ redisUrl, authRateLimitPerMinute: 4 }), { database, logger: false });
+    b = await buildApp(testConfig({ redisUrl, authRateLimitPerMinute: 4 }), { database, bus: busB, logger: false });
   });
   afterAll(async () => {
     await a?.close();
     await b?.close();
+    await busB?.close();
     await database?.close();
   });
 
@@ -40,18 +66,7 @@ describe.runIf(redisUrl)('with Redis (two instances)', () => {
   });
 
   it('a logout on one instance ends the session on the other at once', async () => {
-    const ca = new TestClient(a);
-    // An address of its own: the sign-in budget (4 a minute here) lives in the Redis every suite of
-    // this run shares, and other suites sign up from 127.0.0.1 in the same minute.
-    ca.remoteAddress = `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-    const registered = await ca.post('/api/user/auth/register', {
-      username: `redis_${Date.now()}`,
-      email: `redis_${Date.now()}@example.com`,
-      password: 'long enough password',
-      first_name: 'R',
-      last_name: 'D',
-    });
-    expect(registered.statusCode).toBe(201);
+    const ca = await registered(a);
     const cb = new TestClient(b);
     cb.cookies = new Map(ca.cookies);
     expect((await cb.get('/api/user/session')).statusCode).toBe(200);
@@ -71,5 +86,42 @@ describe.runIf(redisUrl)('with Redis (two instances)', () => {
     const codes = [];
     for (const app of [a, b, a, b, a]) codes.push((await attempt(app)).statusCode);
     expect(codes).toEqual([401, 401, 401, 401, 429]);
+  });
+
+  it('an instance whose Redis connection dropped catches up on what it missed', async () => {
+    const member = await registered(a);
+    const cb = new TestClient(b);
+    cb.cookies = new Map(member.cookies);
+    const appName = async () =>
+      (await b.inject({ method: 'GET', url: '/api/system/settings' })).json().settings.app_name as string;
+    const before = await appName();
+    expect((await cb.get('/api/user/session')).statusCode).toBe(200);
+    // Changed behind b's back, as a change leaves the database when its message is lost on the way.
+    const name = `Missed ${Date.now()}`;
+    await database.db
+      .insert(settings)
+      .values({ key: 'app_name', value: name })
+      .onConflictDoUpdate({ target: settings.key, set: { value: name } });
+    const id = (await cb.get('/api/user/session')).json().user_info.uuid as string;
+    await database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, id));
+    expect(await appName()).toBe(before);
+    expect((await cb.get('/api/user/session')).statusCode).toBe(200);
+
+    // Redis drops b's subscriber connection; ioredis connects again by itself.
+    const admin = new Redis(redisUrl as string);
+    try {
+      const clients = String(await admin.client('LIST')).split('\n');
+      const line = clients.find((l) => l.includes(` name=${busName} `));
+      const clientId = line?.match(/\bid=(\d+)/)?.[1];
+      expect(clientId).toBeTruthy();
+      await admin.client('KILL', 'ID', clientId as string);
+    } finally {
+      admin.disconnect();
+    }
+    await expect.poll(appName, { timeout: 10_000 }).toBe(name);
+    await expect.poll(async () => (await cb.get('/api/user/session')).statusCode, { timeout: 10_000 }).toBe(401);
+    // And b listens again: the next change made on a reaches it.
+    await a.ctx.settings.update({ app_name: `${name} again` });
+    await expect.poll(appName, { timeout: 5000 }).toBe(`${name} again`);
   });
 });

@@ -95,7 +95,7 @@ export class MemberCache {
   /** Changes committed here reach the other instances through the bus, and theirs reach this one. */
   relayThrough(bus: Bus): void {
     this.relay = bus;
-    bus.subscribe(BUS_CHANNEL, (userId) => this.changed(userId));
+    bus.subscribe(BUS_CHANNEL, { message: (userId) => this.changed(userId), missed: () => this.changed('*') });
   }
 
   /** A notification this instance's own connection caused (the writer): drop, then tell the others. */

@@ -62,9 +62,14 @@ export class AfkService {
     private readonly log: FastifyBaseLogger,
     private readonly clock: Clock = realClock,
   ) {
-    bus.subscribe(CLAIM_CHANNEL, (message) => {
-      const { userId, instance } = JSON.parse(message) as { userId: string; instance: string };
-      if (instance !== this.instance) this.takeOver(userId);
+    bus.subscribe(CLAIM_CHANNEL, {
+      message: (message) => {
+        const { userId, instance } = JSON.parse(message) as { userId: string; instance: string };
+        if (instance !== this.instance) this.takeOver(userId);
+      },
+      // A claim made elsewhere may be lost, and a member earning twice: every page here reconnects
+      // and claims again, the newest claim wins as always.
+      missed: () => this.closeAll(),
     });
   }
 

@@ -54,7 +54,7 @@ export class SessionService {
     private readonly settings: SettingsService,
     private readonly bus: Bus,
   ) {
-    bus.subscribe(CHANNEL, (message) => this.dropLocal(message));
+    bus.subscribe(CHANNEL, { message: (message) => this.dropLocal(message), missed: () => this.dropLocal('all') });
   }
 
   /** `method` records how the member signed in (shown in the account's sessions list). */

@@ -48,8 +48,11 @@ export class CatalogCache {
     private readonly db: Db,
     private readonly bus: Bus,
   ) {
-    bus.subscribe(CHANNEL, (from) => {
-      if (from !== this.instanceId) this.drop();
+    bus.subscribe(CHANNEL, {
+      message: (from) => {
+        if (from !== this.instanceId) this.drop();
+      },
+      missed: () => this.drop(),
     });
   }
 

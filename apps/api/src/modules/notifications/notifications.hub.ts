@@ -1,4 +1,4 @@
-import type { NotifyKind, NotifyMessage } from '@hostdeck/contracts';
+import { type NotifyKind, type NotifyMessage, notifyKinds } from '@hostdeck/contracts';
 import type { WebSocket } from 'ws';
 import type { Bus } from '../../lib/bus.ts';
 
@@ -15,12 +15,21 @@ export class NotificationsHub {
   private readonly sockets = new Map<string, Set<WebSocket>>();
 
   constructor(private readonly bus: Bus) {
-    bus.subscribe(CHANNEL, (raw) => {
-      const { user, kind } = JSON.parse(raw) as { user: string | null; kind: NotifyKind };
-      const message = JSON.stringify({ type: 'notify', kind } satisfies NotifyMessage);
-      const targets = user ? [this.sockets.get(user) ?? []] : this.sockets.values();
-      for (const set of targets) for (const socket of set) socket.send(message);
+    bus.subscribe(CHANNEL, {
+      message: (raw) => {
+        const { user, kind } = JSON.parse(raw) as { user: string | null; kind: NotifyKind };
+        this.send(user ? [this.sockets.get(user) ?? []] : this.sockets.values(), kind);
+      },
+      // Any bell may have missed news: every tab here asks again.
+      missed: () => {
+        for (const kind of notifyKinds) this.send(this.sockets.values(), kind);
+      },
     });
+  }
+
+  private send(targets: Iterable<Iterable<WebSocket>>, kind: NotifyKind): void {
+    const message = JSON.stringify({ type: 'notify', kind } satisfies NotifyMessage);
+    for (const set of targets) for (const socket of set) socket.send(message);
   }
 
   /** Keeps the socket until it closes; the oldest goes when a member has too many. */

@@ -7,7 +7,7 @@ import { pluginJobRuns, pluginOutbox, pluginSubscriptions, plugins } from '../..
 import type { PanelService } from '../../integrations/hosting/panel.service.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Bus } from '../../lib/bus.ts';
+import { type Bus, reloadUntilDone } from '../../lib/bus.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { SessionService } from '../auth/sessions.service.ts';
 import { applyConfig, effectiveConfig, type StoredConfig, visibleConfig } from './plugins.config.ts';
@@ -84,10 +84,13 @@ export class PluginRegistry {
     private readonly sessions: SessionService,
     private readonly dirs: PluginDirs,
   ) {
-    bus.subscribe(CHANNEL, (identifier) => {
-      void this.refresh(identifier).catch((err) =>
-        this.log.error({ err, plugin: identifier }, 'plugin refresh failed'),
-      );
+    bus.subscribe(CHANNEL, {
+      message: (identifier) => {
+        void this.refresh(identifier).catch((err) =>
+          this.log.error({ err, plugin: identifier }, 'plugin refresh failed'),
+        );
+      },
+      missed: () => reloadUntilDone(() => this.catchUp()),
     });
   }
 

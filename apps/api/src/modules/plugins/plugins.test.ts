@@ -348,4 +348,19 @@ describe('an instance the bus has not reached yet', () => {
       await deaf.close();
     }
   });
+  it('catches up with every switch when its bus says messages were lost', async () => {
+    if ((await plugin('recorder')).status === 'enabled') await setEnabled('recorder', false);
+    const bus = localBus();
+    const deaf = await buildApp(testConfig(), { database: t.database, bus, logger: false, pluginDirs });
+    try {
+      expect((await plugin('recorder', deaf)).status).toBe('disabled');
+      await enableEverywhere('recorder');
+      expect((await plugin('recorder', deaf)).status).toBe('disabled');
+      bus.missed();
+      await expect.poll(async () => (await plugin('recorder', deaf)).status).toBe('enabled');
+      expect((await setEnabled('recorder', false)).statusCode).toBe(200);
+    } finally {
+      await deaf.close();
+    }
+  });
 });

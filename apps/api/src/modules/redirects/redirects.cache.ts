@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isReservedPathSegment } from '@hostdeck/contracts';
 import type { Db } from '../../db/client.ts';
 import { redirectLinks } from '../../db/schema/index.ts';
-import type { Bus } from '../../lib/bus.ts';
+import { type Bus, reloadUntilDone } from '../../lib/bus.ts';
 
 const CHANNEL = 'hostdeck:redirect-links';
 
@@ -18,8 +18,11 @@ export class RedirectCache {
     private readonly db: Db,
     private readonly bus: Bus,
   ) {
-    bus.subscribe(CHANNEL, (from) => {
-      if (from !== this.instanceId) void this.reload();
+    bus.subscribe(CHANNEL, {
+      message: (from) => {
+        if (from !== this.instanceId) reloadUntilDone(() => this.reload());
+      },
+      missed: () => reloadUntilDone(() => this.reload()),
     });
   }
 

@@ -11,7 +11,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Bus } from '../../lib/bus.ts';
+import { type Bus, reloadUntilDone } from '../../lib/bus.ts';
 
 const CHANNEL = 'hostdeck:settings';
 
@@ -35,8 +35,11 @@ export class SettingsService {
     private readonly db: Db,
     private readonly bus: Bus,
   ) {
-    bus.subscribe(CHANNEL, (from) => {
-      if (from !== this.instanceId) void this.reload();
+    bus.subscribe(CHANNEL, {
+      message: (from) => {
+        if (from !== this.instanceId) reloadUntilDone(() => this.reload());
+      },
+      missed: () => reloadUntilDone(() => this.reload()),
     });
   }
 
