@@ -51,23 +51,29 @@ export class Metrics {
       ['Misses', 'that asked the database'],
     ] as const) {
       const lower = field === 'Hits' ? 'hits' : 'misses';
-      this.scraped(`session_cache_${lower}_total`, `Session checks ${what}, by cache (session rows, accounts)`, (c) => {
+      const sessionHelp = `Session checks ${what}, by cache (session rows, accounts)`;
+      this.scraped(`session_cache_${lower}_total`, sessionHelp, ['cache'], (c) => {
         c.inc({ cache: 'session' }, sessions[`session${field}`]);
         c.inc({ cache: 'user' }, sessions[`user${field}`]);
       });
-      this.scraped(`member_cache_${lower}_total`, `Reads of a member's own rows ${what} (db/member-cache.ts)`, (c) => {
-        if (members) c.inc(members[lower]);
-      });
+      this.scraped(
+        `member_cache_${lower}_total`,
+        `Reads of a member's own rows ${what} (db/member-cache.ts)`,
+        [],
+        (c) => {
+          if (members) c.inc(members[lower]);
+        },
+      );
     }
     this.gauges = scrapeGauges(this.registry, sources);
   }
 
   /** A counter whose value is read at scrape time. */
-  private scraped(name: string, help: string, read: (c: Counter<'cache'>) => void): void {
+  private scraped(name: string, help: string, labelNames: string[], read: (c: Counter) => void): void {
     new Counter({
       name,
       help,
-      labelNames: ['cache'] as const,
+      labelNames,
       registers: [this.registry],
       collect() {
         this.reset();

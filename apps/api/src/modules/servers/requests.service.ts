@@ -103,7 +103,7 @@ export async function requestServer(
     // Locked (after the member's row, the order a server insert takes them in): two members asking for
     // the last slot of a location at once are served one after the other, so slots are never exceeded.
     const [location] = await tx.select().from(locations).where(eq(locations.id, body.location_id)).for('update');
-    if (!location || location.status !== 'online') {
+    if (location?.status !== 'online') {
       throw new AppError('LOCATION_UNAVAILABLE', 'This location is not available', {
         location_id: 'This location is not available',
       });
@@ -116,7 +116,7 @@ export async function requestServer(
       .from(eggs)
       .innerJoin(eggCategories, eq(eggs.categoryId, eggCategories.id))
       .where(eq(eggs.id, body.egg_id));
-    if (!egg || !egg.egg.enabled || !egg.categoryEnabled)
+    if (!egg?.egg.enabled || !egg.categoryEnabled)
       throw new AppError('EGG_UNAVAILABLE', 'This server type is not available', {
         egg_id: 'This server type is not available',
       });
