@@ -119,7 +119,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config));
-  const bus: Bus = options.bus ?? (config.redisUrl ? redisBus(config.redisUrl) : localBus());
+  const warn = (err: unknown, channel: string) =>
+    log.warn({ err, channel }, 'bus message not sent; every instance catches up once Redis is back');
+  const bus: Bus = options.bus ?? (config.redisUrl ? redisBus(config.redisUrl, { warn }) : localBus());
   database.memberCache?.relayThrough(bus);
   app.addHook('onClose', async () => {
     await ctx.tasks.idle();

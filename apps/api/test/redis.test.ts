@@ -38,7 +38,7 @@ describe.runIf(redisUrl)('with Redis (two instances)', () => {
   let busB: Bus;
   beforeAll(async () => {
     database = await fromPglite(await createPglite());
-    busB = redisBus(redisUrl as string, busName);
+    busB = redisBus(redisUrl as string, { name: busName });
     a = await buildApp(testConfig({ redisUrl, authRateLimitPerMinute: 4 }), { database, logger: false });
     b = await buildApp(testConfig({ redisUrl, authRateLimitPerMinute: 4 }), { database, bus: busB, logger: false });
   });

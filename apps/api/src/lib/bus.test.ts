@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reloadUntilDone } from './bus.ts';
+import { redisBus, reloadUntilDone } from './bus.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -26,5 +28,82 @@ describe('reloadUntilDone', () => {
     expect(reload).toHaveBeenCalledTimes(4);
     await vi.advanceTimersByTimeAsync(120_000);
     expect(reload).toHaveBeenCalledTimes(4); // done: no more tries
+  });
+});
+
+/** A TCP relay in front of Redis that a test cuts and brings back, as a network between one instance and Redis would. */
+async function relay(target: URL) {
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  let port = 0;
+  const start = () =>
+    new Promise<void>((resolve) => {
+      const listening = createServer((client) => {
+        const upstream = connect(Number(target.port || 6379), target.hostname);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on('error', () => undefined);
+          s.on('close', () => {
+            client.destroy();
+            upstream.destroy();
+            sockets.delete(s);
+          });
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server = listening;
+      listening.listen(port, '127.0.0.1', () => {
+        port = (listening.address() as AddressInfo).port;
+        resolve();
+      });
+    });
+  await start();
+  return {
+    url: () => `redis://127.0.0.1:${port}`,
+    cut: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => server?.close(resolve));
+    },
+    restore: start,
+  };
+}
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.runIf(redisUrl)('the Redis bus when Redis is away', () => {
+  it('a message that could not be sent: the caller is not failed, and every instance catches up once it is back', async () => {
+    const link = await relay(new URL(redisUrl as string));
+    // A prefix of its own: the catch-up it asks for must not reach the other suites on this Redis.
+    const prefix = `test-${randomUUID()}:`;
+    const warned: string[] = [];
+    const cut = redisBus(link.url(), { prefix, warn: (_err, channel) => warned.push(channel) });
+    const other = redisBus(redisUrl as string, { prefix });
+    const heard: string[] = [];
+    const missed = { cut: 0, other: 0 };
+    cut.subscribe('news', { message: () => undefined, missed: () => missed.cut++ });
+    other.subscribe('news', { message: (m) => heard.push(m), missed: () => missed.other++ });
+    try {
+      // Both listening: a message from one reaches the other.
+      await expect
+        .poll(async () => {
+          await cut.publish('news', 'hello');
+          return heard.includes('hello');
+        })
+        .toBe(true);
+
+      await link.cut();
+      await expect(cut.publish('news', 'lost')).resolves.toBeUndefined();
+      expect(warned).toEqual(['news']);
+      expect(heard).not.toContain('lost');
+      expect(missed.other).toBe(0);
+
+      await link.restore();
+      // The other instance never lost its connection: it catches up because the cut one asks it to.
+      await expect.poll(() => missed.other, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(missed.cut).toBeGreaterThan(0);
+      expect(heard).not.toContain('lost'); // not sent late
+    } finally {
+      await Promise.all([cut.close(), other.close()] satisfies Promise<void>[]);
+    }
   });
 });

@@ -58,14 +58,41 @@ export function reloadUntilDone(reload: () => Promise<unknown>, delayMs = 500): 
   });
 }
 
-/** `name` is the subscriber connection's client name in Redis (CLIENT LIST), e.g. for a test. */
-export function redisBus(url: string, name = 'hostdeck-bus'): Bus {
+export interface RedisBusOptions {
+  /** The subscriber connection's client name in Redis (CLIENT LIST), e.g. for a test. */
+  name?: string;
+  /** Put before every channel's name: buses with different prefixes never hear each other (tests). */
+  prefix?: string;
+  /** Told when a message could not be sent (Redis away); the change it announced is committed. */
+  warn?: (err: unknown, channel: string) => void;
+}
+
+/** Asks every instance to run its subscribers' `missed`: a message of this one's could not be sent. */
+const CATCH_UP_CHANNEL = 'hostdeck:bus:catch-up';
+
+export function redisBus(url: string, options: RedisBusOptions = {}): Bus {
   const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
-  const sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, connectionName: name });
-  const subscribers = new Map<string, Subscriber[]>();
-  sub.on('message', (channel: string, message: string) => {
-    for (const s of subscribers.get(channel) ?? []) s.message(message);
+  const sub = new Redis(url, {
+    lazyConnect: false,
+    maxRetriesPerRequest: 2,
+    connectionName: options.name ?? 'hostdeck-bus',
   });
+  // Connection errors are what reconnects are for; a message that fails is reported through `warn`.
+  for (const connection of [pub, sub]) connection.on('error', () => undefined);
+  const prefix = options.prefix ?? '';
+  const catchUpChannel = prefix + CATCH_UP_CHANNEL;
+  const subscribers = new Map<string, Subscriber[]>();
+  const catchUp = () => {
+    for (const list of subscribers.values()) for (const s of list) s.missed();
+  };
+  sub.on('message', (channel: string, message: string) => {
+    if (channel === catchUpChannel) return catchUp();
+    for (const s of subscribers.get(channel.slice(prefix.length)) ?? []) s.message(message);
+  });
+  const listen = (channels: string[]) => sub.subscribe(catchUpChannel, ...channels.map((c) => prefix + c));
+  // Refused only when Redis stays away; the reconnect's 'ready' subscribes every channel again.
+  listen([]).catch(() => undefined);
+
   // ioredis subscribes again by itself after a reconnect; what was published in between is gone.
   // Once our own SUBSCRIBE is answered (Redis answers in order, so ioredis's came first) every
   // channel listens again, and each subscriber catches up from the database.
@@ -76,22 +103,32 @@ export function redisBus(url: string, name = 'hostdeck-bus'): Bus {
   sub.on('ready', () => {
     if (!lost) return;
     lost = false;
-    const channels = [...subscribers.keys()];
-    void (channels.length ? sub.subscribe(...channels) : Promise.resolve()).then(
-      () => {
-        for (const list of subscribers.values()) for (const s of list) s.missed();
-      },
-      () => undefined, // lost again before it answered: the next 'ready' does this
-    );
+    listen([...subscribers.keys()]).then(catchUp, () => undefined); // lost again: the next 'ready' does it
+  });
+
+  // A message that could not be sent is not sent late (an AFK claim would be stale by then): once
+  // this instance reaches Redis again it asks every instance to catch up instead. The caller is not
+  // failed: the change it announces is committed, and a 500 would tell the member it was not.
+  let unsent = false;
+  pub.on('ready', () => {
+    if (!unsent) return;
+    unsent = false;
+    pub.publish(catchUpChannel, '').catch(() => {
+      unsent = true;
+    });
   });
   return {
     publish: async (channel, message) => {
-      await pub.publish(channel, message);
+      try {
+        await pub.publish(prefix + channel, message);
+      } catch (err) {
+        unsent = true;
+        options.warn?.(err, channel);
+      }
     },
     subscribe: (channel, subscriber) => {
       const list = subscribers.get(channel) ?? [];
-      // Refused only when Redis stays away; the reconnect's 'ready' subscribes every channel again.
-      if (list.length === 0) sub.subscribe(channel).catch(() => undefined);
+      if (list.length === 0) listen([channel]).catch(() => undefined);
       list.push(subscriber);
       subscribers.set(channel, list);
     },

@@ -13,7 +13,18 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 })
     : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  if (redis) {
+    // skipOnError below lets requests through while Redis is away; say so once per outage.
+    let away = false;
+    redis.on('error', (err) => {
+      if (!away) app.log.warn({ err }, 'rate limiter cannot reach Redis: requests are let through until it is back');
+      away = true;
+    });
+    redis.on('ready', () => {
+      away = false;
+    });
+    app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  }
   await app.register(rateLimit, {
     global: true,
     max: () => settings.number('rate_limit_per_minute'),
