@@ -177,13 +177,25 @@ describe.runIf(process.env.TEST_REDIS_URL)('AFK across instances (Redis)', () =>
     const [busA, busB] = [redisBus(url), redisBus(url)];
     const a = new AfkService(t.database.db, t.app.ctx.settings, busA, t.app.log, clock);
     const b = new AfkService(t.database.db, t.app.ctx.settings, busB, t.app.log, clock);
-    await new Promise((r) => setTimeout(r, 200)); // both subscribed
+    // Both listening: a probe subscribed after the claims' channel is heard each way, so theirs is too.
+    for (const [from, to] of [
+      [busA, busB],
+      [busB, busA],
+    ] as const) {
+      const heard: string[] = [];
+      to.subscribe('afk-test:probe', { message: (m) => heard.push(m), missed: () => undefined });
+      await expect
+        .poll(async () => {
+          await from.publish('afk-test:probe', 'ping');
+          return heard.length > 0;
+        })
+        .toBe(true);
+    }
     const m = await signedUpMember(t.app);
     const first = new FakeSocket();
     await a.attach(m.id, first);
     await b.attach(m.id, new FakeSocket());
-    for (let i = 0; i < 50 && first.closed === undefined; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(first.closed).toBe(AFK_CLOSE.takenOver);
+    await expect.poll(() => first.closed).toBe(AFK_CLOSE.takenOver);
     expect([a.open, b.open]).toEqual([0, 1]);
     b.closeAll();
     await Promise.all([busA.close(), busB.close()]);
