@@ -227,7 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     vpnLists: new VpnListsWorker(vpn, settings, app.log),
     turnstile,
     adblock: new AdblockService(settings, appKey),
-    shutdown: new ShutdownState(),
+    shutdown: new ShutdownState(app.server),
     metrics: new Metrics({
       db: database.db,
       pool: database.pool,

@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { AFK_CLOSE, CSRF_COOKIE, CSRF_HEADER, WS_RECONNECT_REASON } from '@hostdeck/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -64,6 +65,16 @@ describe('graceful shutdown of one instance', () => {
     await new Promise<void>((resolve) => signIn.once('continue', () => resolve()));
     signIn.write(body.slice(0, 10));
 
+    // Two connections with no request being answered: one never asked anything (a browser's
+    // preconnect), one is still sending its headers. Node's close leaves both open; they must not
+    // hold the shutdown until its ceiling.
+    const waiting = [connect(port, '127.0.0.1'), connect(port, '127.0.0.1')];
+    await Promise.all(waiting.map((s) => new Promise((resolve) => s.once('connect', resolve))));
+    waiting[1]?.write('GET /api/system/settings HTTP/1.1\r\nHost: x\r\n');
+    const cut = Promise.all(
+      waiting.map((s) => new Promise((resolve) => s.on('error', () => undefined).once('close', resolve))),
+    );
+
     const worker = t.app.ctx.serverQueue;
     const shutdown = drainAndClose(t.app, { workers: [worker], delayMs: 0 });
     expect(t.app.ctx.shutdown.draining).toBe(true);
@@ -79,6 +90,7 @@ describe('graceful shutdown of one instance', () => {
     expect(JSON.parse(res.body)).toMatchObject({ success: true });
 
     await shutdown;
+    await cut;
     expect(await closed).toEqual({ code: AFK_CLOSE.restart, reason: WS_RECONNECT_REASON });
     expect(t.app.ctx.afk.open).toBe(0);
   });
