@@ -54,14 +54,18 @@ export async function csrfCookies(base) {
     .filter((c) => c.startsWith('csrf_token='));
 }
 
-/** Changes settings as the signed-in administrator whose cookies these are. */
-export async function patchSettings(base, adminCookies, values) {
+/**
+ * Changes settings as the signed-in administrator whose cookies these are; `forwardedFor` is the
+ * address the limiter counts them under (behind TRUST_PROXY), apart from the load's own.
+ */
+export async function patchSettings(base, adminCookies, values, forwardedFor) {
   const patch = await fetch(`${base}/api/admin/settings`, {
     method: 'PATCH',
     headers: {
       'content-type': 'application/json',
       cookie: adminCookies.join('; '),
       'x-csrf-token': csrfOf(adminCookies),
+      ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
     },
     body: JSON.stringify({ values }),
   });
