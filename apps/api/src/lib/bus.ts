@@ -58,6 +58,26 @@ export function reloadUntilDone(reload: () => Promise<unknown>, delayMs = 500): 
   });
 }
 
+/**
+ * Reads of the same rows that may finish out of order (two bus messages close together, on a pool of
+ * connections): a read is applied only if no read that started after it has been applied already, so
+ * an older answer arriving last cannot put back what a newer one replaced.
+ */
+export class NewestRead {
+  private started = 0;
+  private applied = 0;
+
+  /** Call before reading; once the rows are in, the returned check says whether to apply them. */
+  begin(): () => boolean {
+    const read = ++this.started;
+    return () => {
+      if (read < this.applied) return false;
+      this.applied = read;
+      return true;
+    };
+  }
+}
+
 export interface RedisBusOptions {
   /** The subscriber connection's client name in Redis (CLIENT LIST), e.g. for a test. */
   name?: string;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isReservedPathSegment } from '@hostdeck/contracts';
 import type { Db } from '../../db/client.ts';
 import { redirectLinks } from '../../db/schema/index.ts';
-import { type Bus, reloadUntilDone } from '../../lib/bus.ts';
+import { type Bus, NewestRead, reloadUntilDone } from '../../lib/bus.ts';
 
 const CHANNEL = 'hostdeck:redirect-links';
 
@@ -13,6 +13,7 @@ const CHANNEL = 'hostdeck:redirect-links';
 export class RedirectCache {
   private links = new Map<string, string>();
   private readonly instanceId = randomUUID();
+  private readonly reads = new NewestRead();
 
   constructor(
     private readonly db: Db,
@@ -27,8 +28,9 @@ export class RedirectCache {
   }
 
   async reload(): Promise<void> {
+    const newest = this.reads.begin();
     const rows = await this.db.select({ name: redirectLinks.name, url: redirectLinks.url }).from(redirectLinks);
-    this.links = new Map(rows.map((r) => [r.name, r.url]));
+    if (newest()) this.links = new Map(rows.map((r) => [r.name, r.url]));
   }
 
   /** After a write has committed: reload here, then on every other instance. */

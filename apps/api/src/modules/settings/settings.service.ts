@@ -11,7 +11,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type Bus, reloadUntilDone } from '../../lib/bus.ts';
+import { type Bus, NewestRead, reloadUntilDone } from '../../lib/bus.ts';
 
 const CHANNEL = 'hostdeck:settings';
 
@@ -30,6 +30,7 @@ export class SettingsService {
   private guards: SettingsGuard[] = [];
   /** Lets an instance ignore the invalidation it published itself (it already reloaded). */
   private readonly instanceId = randomUUID();
+  private readonly reads = new NewestRead();
 
   constructor(
     private readonly db: Db,
@@ -46,7 +47,9 @@ export class SettingsService {
   async reload(): Promise<void> {
     // Read as text and parsed here: drizzle's jsonb reader parses a JSON string a second time, so a
     // stored "424242" would come back as the number 424242 and fail a text setting's schema.
+    const newest = this.reads.begin();
     const rows = await this.db.select({ key: settings.key, raw: sql<string>`${settings.value}::text` }).from(settings);
+    if (!newest()) return;
     const values = settingDefaults();
     const stored = new Set<string>();
     for (const row of rows) {
