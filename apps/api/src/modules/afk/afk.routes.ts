@@ -1,4 +1,4 @@
-import { ADBLOCK_CHECK_QUERY, AFK_CLOSE, AfkStatusSchema } from '@hostdeck/contracts';
+import { ADBLOCK_CHECK_QUERY, AFK_CLOSE, AfkStatusSchema, WS_RECONNECT_REASON } from '@hostdeck/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -39,15 +39,24 @@ export async function afkRoutes(fastify: FastifyInstance): Promise<void> {
       }
       // Handlers are attached at once; the session starts asynchronously (messages wait for it),
       // after the earning rules (flag hold, anti-adblock token in the query: sockets carry no headers).
-      const session = mayEarn(req).then(
-        () => app.ctx.afk.attach(req.auth!.account.user.id, socket),
-        (err: unknown) => {
-          if (!(err instanceof AppError)) throw err;
-          socket.send(JSON.stringify({ type: 'refused', error_code: err.code }));
-          socket.close(AFK_CLOSE.refused, err.code);
-          return { onMessage: () => undefined, onClose: () => undefined };
-        },
-      );
+      const none = { onMessage: () => undefined, onClose: () => undefined };
+      const session = mayEarn(req)
+        .then(
+          () => app.ctx.afk.attach(req.auth!.account.user.id, socket),
+          (err: unknown) => {
+            if (!(err instanceof AppError)) throw err;
+            socket.send(JSON.stringify({ type: 'refused', error_code: err.code }));
+            socket.close(AFK_CLOSE.refused, err.code);
+            return none;
+          },
+        )
+        // Anything else (the database away for a moment): logged, and the page told to connect again.
+        // Left unhandled, the rejection would end the process and every member's request with it.
+        .catch((err: unknown) => {
+          req.log.error({ err }, 'AFK session could not start');
+          socket.close(AFK_CLOSE.restart, WS_RECONNECT_REASON);
+          return none;
+        });
       socket.on('message', (data) => void session.then((s) => s.onMessage(String(data))));
       socket.on('close', () => void session.then((s) => s.onClose()));
     },

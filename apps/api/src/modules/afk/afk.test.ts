@@ -1,6 +1,6 @@
 import { AFK_CLOSE, type AfkServerMessage } from '@hostdeck/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newMember, TestClient } from '../../../test/client.ts';
 import { cookieHeader, openSocket } from '../../../test/sockets.ts';
@@ -160,6 +160,19 @@ describe('the AFK socket', () => {
     expect(a.messages.at(-1)).toEqual({ type: 'taken_over' });
     expect(a.closed()).toBe(AFK_CLOSE.takenOver);
     b.ws.close();
+  });
+
+  it('cannot start (the database away): the page is told to connect again, and the process lives on', async () => {
+    const m = await signedUpMember(t.app);
+    const attach = vi.spyOn(t.app.ctx.afk, 'attach').mockRejectedValueOnce(new Error('Connection terminated'));
+    try {
+      const s = await open(cookieOf(m));
+      await s.wait(() => s.closed() !== undefined);
+      expect(s.closed()).toBe(AFK_CLOSE.restart);
+      expect(attach).toHaveBeenCalledOnce();
+    } finally {
+      attach.mockRestore();
+    }
   });
 
   it('is closed for another site and refused without a session', async () => {
