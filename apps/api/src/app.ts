@@ -119,9 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config));
-  const warn = (err: unknown, channel: string) =>
-    log.warn({ err, channel }, 'bus message not sent; every instance catches up once Redis is back');
-  const bus: Bus = options.bus ?? (config.redisUrl ? redisBus(config.redisUrl, { warn }) : localBus());
+  const bus: Bus = options.bus ?? (config.redisUrl ? redisBus(config.redisUrl, { log }) : localBus());
   database.memberCache?.relayThrough(bus);
   app.addHook('onClose', async () => {
     await ctx.tasks.idle();
@@ -234,6 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log: app.log,
       sessionCache: sessions.cacheStats,
       memberCache: database.memberCache,
+      bus: bus.stats,
     }),
   };
   for (const worker of [

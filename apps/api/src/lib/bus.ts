@@ -20,6 +20,13 @@ export interface Bus {
   publish(channel: string, message: string): Promise<void>;
   subscribe(channel: string, subscriber: Subscriber): void;
   close(): Promise<void>;
+  /** Times this instance's subscribers caught up (`missed`), and messages it could not send (/metrics). */
+  readonly stats: BusStats;
+}
+
+export interface BusStats {
+  catchUps: number;
+  unsent: number;
 }
 
 /** The in-process bus loses nothing; `missed()` stands for a reconnect in tests. */
@@ -30,7 +37,9 @@ export interface LocalBus extends Bus {
 export function localBus(): LocalBus {
   const emitter = new EventEmitter();
   const subscribers: Subscriber[] = [];
+  const stats: BusStats = { catchUps: 0, unsent: 0 };
   return {
+    stats,
     publish: async (channel, message) => {
       emitter.emit(channel, message);
     },
@@ -39,6 +48,7 @@ export function localBus(): LocalBus {
       subscribers.push(subscriber);
     },
     missed: () => {
+      stats.catchUps++;
       for (const s of subscribers) s.missed();
     },
     close: async () => {
@@ -83,8 +93,8 @@ export interface RedisBusOptions {
   name?: string;
   /** Put before every channel's name: buses with different prefixes never hear each other (tests). */
   prefix?: string;
-  /** Told when a message could not be sent (Redis away); the change it announced is committed. */
-  warn?: (err: unknown, channel: string) => void;
+  /** Told when a message could not be sent (Redis away; the change it announced is committed) and when the subscribers catch up. */
+  log?: { warn(obj: object, msg: string): void };
 }
 
 /** Asks every instance to run its subscribers' `missed`: a message of this one's could not be sent. */
@@ -102,11 +112,14 @@ export function redisBus(url: string, options: RedisBusOptions = {}): Bus {
   const prefix = options.prefix ?? '';
   const catchUpChannel = prefix + CATCH_UP_CHANNEL;
   const subscribers = new Map<string, Subscriber[]>();
-  const catchUp = () => {
+  const stats: BusStats = { catchUps: 0, unsent: 0 };
+  const catchUp = (why: string) => {
+    stats.catchUps++;
+    options.log?.warn({ why }, 'bus messages may have been lost: every cached copy is read again');
     for (const list of subscribers.values()) for (const s of list) s.missed();
   };
   sub.on('message', (channel: string, message: string) => {
-    if (channel === catchUpChannel) return catchUp();
+    if (channel === catchUpChannel) return catchUp('an instance could not send while Redis was away');
     for (const s of subscribers.get(channel.slice(prefix.length)) ?? []) s.message(message);
   });
   const listen = (channels: string[]) => sub.subscribe(catchUpChannel, ...channels.map((c) => prefix + c));
@@ -123,7 +136,10 @@ export function redisBus(url: string, options: RedisBusOptions = {}): Bus {
   sub.on('ready', () => {
     if (!lost) return;
     lost = false;
-    listen([...subscribers.keys()]).then(catchUp, () => undefined); // lost again: the next 'ready' does it
+    listen([...subscribers.keys()]).then(
+      () => catchUp('this instance lost its Redis subscription'),
+      () => undefined, // lost again: the next 'ready' does it
+    );
   });
 
   // A message that could not be sent is not sent late (an AFK claim would be stale by then): once
@@ -138,12 +154,14 @@ export function redisBus(url: string, options: RedisBusOptions = {}): Bus {
     });
   });
   return {
+    stats,
     publish: async (channel, message) => {
       try {
         await pub.publish(prefix + channel, message);
       } catch (err) {
         unsent = true;
-        options.warn?.(err, channel);
+        stats.unsent++;
+        options.log?.warn({ err, channel }, 'bus message not sent; every instance catches up once Redis is back');
       }
     },
     subscribe: (channel, subscriber) => {

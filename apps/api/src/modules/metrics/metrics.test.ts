@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { makeCatalogue } from '../../../test/servers.ts';
 import { memberWithPermissions, signedUpMember } from '../../../test/users.ts';
 import { serverQueue } from '../../db/schema/index.ts';
+import type { LocalBus } from '../../lib/bus.ts';
 import { enqueueMail, MailOutbox } from '../mail/mail.service.ts';
 
 const TOKEN = 'metrics-token-metrics-token-0123';
@@ -145,5 +146,12 @@ describe('GET /metrics', () => {
     await client.get('/api/store');
     expect(await value('member_cache_misses_total', '')).toBe(misses + 1);
     expect(await value('member_cache_hits_total', '')).toBe(hits + 1);
+  });
+
+  it('counts the times the bus made every cached copy read again', async () => {
+    const before = await value('bus_catch_ups_total', '');
+    (t.app.ctx.bus as LocalBus).missed();
+    expect(await value('bus_catch_ups_total', '')).toBe(before + 1);
+    expect(await value('bus_unsent_total', '')).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import type { BusStats } from '../../lib/bus.ts';
 import type { WorkerMeter } from '../../lib/worker-meter.ts';
 import type { CacheStats } from '../auth/sessions.service.ts';
 import { type ScrapeSources, scrapeGauges } from './metrics.gauges.ts';
@@ -41,7 +42,13 @@ export class Metrics {
   };
   private readonly gauges;
 
-  constructor(sources: ScrapeSources & { sessionCache: CacheStats; memberCache?: { hits: number; misses: number } }) {
+  constructor(
+    sources: ScrapeSources & {
+      sessionCache: CacheStats;
+      memberCache?: { hits: number; misses: number };
+      bus?: BusStats;
+    },
+  ) {
     const sessions = sources.sessionCache;
     const members = sources.memberCache;
     // The session check and the member pages are the API's hottest paths: they bump plain numbers,
@@ -65,6 +72,18 @@ export class Metrics {
         },
       );
     }
+    const bus = sources.bus;
+    this.scraped(
+      'bus_catch_ups_total',
+      'Times every cached copy was read again: bus messages may have been lost (decision 0034)',
+      [],
+      (c) => {
+        if (bus) c.inc(bus.catchUps);
+      },
+    );
+    this.scraped('bus_unsent_total', 'Bus messages this instance could not send (Redis away)', [], (c) => {
+      if (bus) c.inc(bus.unsent);
+    });
     this.gauges = scrapeGauges(this.registry, sources);
   }
 
