@@ -59,15 +59,17 @@ describe('after the bus missed messages', () => {
   });
 
   it("a member's cached pages are dropped", async () => {
-    const m = await signedUpMember(t.app, 10);
+    // No coins granted: on PostgreSQL the grant's notification could reach another pooled connection
+    // late and drop the entry by itself.
+    const m = await signedUpMember(t.app);
     const coins = async () => (await m.client.get('/api/store')).json().coins as number;
-    expect(await coins()).toBe(10);
+    expect(await coins()).toBe(0);
     await t.database.db.transaction(async (tx) => {
       // A write whose notification never reached this instance.
       await tx.execute(sql`select set_config('hostdeck.quiet_member_changes', 'on', true)`);
       await tx.update(users).set({ coins: 25 }).where(eq(users.id, m.id));
     });
-    expect(await coins()).toBe(10);
+    expect(await coins()).toBe(0);
 
     bus.missed();
     expect(await coins()).toBe(25);
