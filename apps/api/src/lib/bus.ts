@@ -107,7 +107,7 @@ export function redisBus(url: string, options: RedisBusOptions = {}): Bus {
     maxRetriesPerRequest: 2,
     connectionName: options.name ?? 'hostdeck-bus',
   });
-  // Connection errors are what reconnects are for; a message that fails is reported through `warn`.
+  // Connection errors are what reconnects are for; a message that fails is reported through `log`.
   for (const connection of [pub, sub]) connection.on('error', () => undefined);
   const prefix = options.prefix ?? '';
   const catchUpChannel = prefix + CATCH_UP_CHANNEL;
