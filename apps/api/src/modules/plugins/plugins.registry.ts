@@ -187,12 +187,12 @@ export class PluginRegistry {
   }
 
   async list(): Promise<Plugin[]> {
-    await this.init();
+    await this.fresh();
     return [...this.entries.values()].map((e) => this.present(e));
   }
 
   async detail(identifier: string): Promise<PluginDetail> {
-    await this.init();
+    await this.fresh();
     const entry = this.entry(identifier);
     const fields = entry.found.manifest?.config ?? [];
     return { ...this.present(entry), config: fields, ...visibleConfig(fields, this.stored(entry)) };
@@ -248,6 +248,30 @@ export class PluginRegistry {
     });
     await this.changed(identifier);
     return this.detail(identifier);
+  }
+
+  /**
+   * What staff see is the database's, whichever instance answers: a switch made on another instance
+   * whose bus message has not arrived (catchUp), and failures counted by any instance (only the one
+   * that counted them held them, as switching a plugin off is the only failure that is announced).
+   */
+  private async fresh(): Promise<void> {
+    await this.init();
+    await this.catchUp();
+    const counts = await this.db
+      .select({
+        identifier: plugins.identifier,
+        failuresTotal: plugins.failuresTotal,
+        failuresConsecutive: plugins.failuresConsecutive,
+        lastError: plugins.lastError,
+        lastFailureAt: plugins.lastFailureAt,
+      })
+      .from(plugins);
+    for (const { identifier, ...failures } of counts) {
+      const entry = this.entries.get(identifier);
+      // Only the counts: the switch and its code are catchUp's, which loads the code with the row.
+      if (entry?.row) entry.row = { ...entry.row, ...failures };
+    }
   }
 
   private async upsert(identifier: string, set: Partial<typeof plugins.$inferInsert>): Promise<Row> {
