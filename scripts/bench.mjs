@@ -164,8 +164,13 @@ async function hotPaths(databaseUrl) {
       .find((c) => c.startsWith('csrf_token='));
     const adminCookies = [csrf];
     await post(base, '/api/user/auth/login', BENCH_ADMIN, adminCookies);
-    // From an address of its own: the 429 run spends the limit of the load's address.
-    const setLimiter = (values) => patchSettings(base, adminCookies, values, '10.255.255.254');
+    // Each change from an address of its own: the 429 run spends the limit of the load's address, and
+    // a round's changes must not spend one another's (up to a dozen a minute while the limit is 10).
+    let changes = 0;
+    const setLimiter = (values) => {
+      changes++;
+      return patchSettings(base, adminCookies, values, `10.255.${(changes >> 8) & 255}.${changes & 255}`);
+    };
     await setLimiter({ rate_limit_enabled: false });
     const memberCookies = [csrf];
     await post(
