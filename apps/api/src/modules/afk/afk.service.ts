@@ -182,6 +182,8 @@ export class AfkService {
         reason: `AFK, ${intervalSeconds} s`,
         reference: session.id,
         idempotencyKey: `afk:${session.id}:${session.ticks}`,
+        // Stamped by the clock that draws the day's line: the cap counts by one clock, not two.
+        at: new Date(this.clock.now()),
       });
       return { amount, balance, today: today + amount, minutes: user.minutes };
     });

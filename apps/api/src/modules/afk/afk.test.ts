@@ -11,7 +11,7 @@ import { AfkService, type AfkSocket, type Clock } from './afk.service.ts';
 
 /** Time that moves only when told; each due timer is awaited, so payouts finish before the next step. */
 class ManualClock implements Clock {
-  private t = Date.now();
+  constructor(private t = Date.now()) {}
   private timers: { due: number; ms: number; fn: () => Promise<void>; live: boolean }[] = [];
   now() {
     return this.t;
@@ -112,6 +112,25 @@ describe('AFK earning (server-timed, fake clock)', () => {
     expect(socket.of('earned').map((e) => e.amount)).toEqual([2, 2, 1]);
     expect(socket.of('capped')[0]).toMatchObject({ earned_today: 5, daily_cap: 5 });
     expect((await user(m.id)).coins).toBe(5);
+  });
+
+  it('counts the cap by its own clock: a new UTC day pays again, however far it is from the real date', async () => {
+    await t.app.ctx.settings.update({ afk_daily_cap: 3 });
+    const m = await signedUpMember(t.app);
+    const socket = new FakeSocket();
+    const midnight = Math.ceil(Date.now() / 86_400_000) * 86_400_000 + 30 * 86_400_000; // a month ahead
+    clock = new ManualClock(midnight - 150_000);
+    afk = new AfkService(t.database.db, t.app.ctx.settings, localBus(), t.app.log, clock);
+    await afk.attach(m.id, socket);
+    await clock.advance(4 * 60_000); // payouts at 1.5 and 0.5 min before midnight, 0.5 and 1.5 after
+    expect(socket.of('earned').map((e) => [e.amount, e.earned_today])).toEqual([
+      [2, 2],
+      [1, 3],
+      [2, 2],
+      [1, 3],
+    ]);
+    expect(socket.of('capped')).toHaveLength(2);
+    expect((await user(m.id)).coins).toBe(6);
   });
 
   it('keeps one session per member: a second tab takes over and the first is told', async () => {

@@ -14,6 +14,8 @@ export interface CoinMove {
   reference?: string | null;
   idempotencyKey?: string | null;
   actorId?: string | null;
+  /** When the move happened, if not now: a service on its own clock (AFK) counts its day by it. */
+  at?: Date;
 }
 
 /**
@@ -43,6 +45,7 @@ export async function moveCoins(tx: Db, move: CoinMove): Promise<number> {
     reference: move.reference ?? null,
     idempotencyKey: move.idempotencyKey ?? null,
     actorId: move.actorId ?? null,
+    ...(move.at ? { createdAt: move.at } : {}),
   });
   return row.coins;
 }
