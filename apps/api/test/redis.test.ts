@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app.ts';
 import { type Database, fromPglite } from '../src/db/client.ts';
 import { createPglite } from '../src/db/pglite.ts';
-import { sessions, settings } from '../src/db/schema/index.ts';
+import { sessions, settings, users } from '../src/db/schema/index.ts';
 import { type Bus, redisBus } from '../src/lib/bus.ts';
 import { TestClient } from './client.ts';
 import { testConfig } from './config.ts';
+import { relay } from './redis-relay.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -123,5 +124,56 @@ describe.runIf(redisUrl)('with Redis (two instances)', () => {
     // And b listens again: the next change made on a reaches it.
     await a.ctx.settings.update({ app_name: `${name} again` });
     await expect.poll(appName, { timeout: 5000 }).toBe(`${name} again`);
+  });
+
+  it('while an instance cannot hear the bus, its session checks ask the database: a logout or a ban elsewhere is effective at once', async () => {
+    const link = await relay(new URL(redisUrl as string));
+    const busC = redisBus(link.url());
+    const c = await buildApp(testConfig({ redisUrl, authRateLimitPerMinute: 4 }), {
+      database,
+      bus: busC,
+      logger: false,
+    });
+    try {
+      const onC = async (member: TestClient) => {
+        const client = new TestClient(c);
+        client.cookies = new Map(member.cookies);
+        expect((await client.get('/api/user/session')).statusCode).toBe(200); // now in c's cache
+        return client;
+      };
+      const leaving = await registered(a);
+      const banned = await registered(a);
+      const staying = await registered(a);
+      const [leavingOnC, bannedOnC, stayingOnC] = [await onC(leaving), await onC(banned), await onC(staying)];
+      const hits = c.ctx.sessions.cacheStats.sessionHits;
+      expect((await stayingOnC.get('/api/user/session')).statusCode).toBe(200);
+      expect(c.ctx.sessions.cacheStats.sessionHits).toBe(hits + 1);
+
+      await expect.poll(() => c.ctx.bus.stats.listening).toBe(true);
+      await link.cut();
+      await expect.poll(() => c.ctx.bus.stats.listening).toBe(false);
+      // Both announced on a's bus, which c no longer hears.
+      expect((await leaving.post('/api/user/auth/logout')).statusCode).toBeLessThan(300);
+      const bannedId = (await banned.get('/api/user/session')).json().user_info.uuid as string;
+      await database.db.update(users).set({ banned: true }).where(eq(users.id, bannedId));
+      await a.ctx.sessions.invalidateUser(bannedId);
+
+      expect((await leavingOnC.get('/api/user/session')).statusCode).toBe(401);
+      expect((await bannedOnC.get('/api/user/session')).json().error_code).toBe('ACCOUNT_BANNED');
+      const misses = c.ctx.sessions.cacheStats.sessionMisses;
+      expect((await stayingOnC.get('/api/user/session')).statusCode).toBe(200);
+      expect(c.ctx.sessions.cacheStats.sessionMisses).toBe(misses + 1); // asked the database
+
+      await link.restore();
+      await expect.poll(() => c.ctx.bus.stats.listening, { timeout: 10_000 }).toBe(true);
+      await stayingOnC.get('/api/user/session');
+      const cached = c.ctx.sessions.cacheStats.sessionHits;
+      expect((await stayingOnC.get('/api/user/session')).statusCode).toBe(200);
+      expect(c.ctx.sessions.cacheStats.sessionHits).toBe(cached + 1); // cached again
+    } finally {
+      await c.close();
+      await busC.close();
+      await link.cut();
+    }
   });
 });

@@ -86,6 +86,19 @@ describe('the member cache', () => {
     expect(await cache.read('a', build, {}, load('third'))).toBe('third');
   });
 
+  it('reads the database while its bus cannot hear the other instances, and from memory again once it can', async () => {
+    const cache = new MemberCache();
+    const bus = localBus();
+    cache.relayThrough(bus);
+    await cache.read('a', build, {}, load('first'));
+    expect(await cache.read('a', build, {}, load('second'))).toBe('first');
+    bus.stats.listening = false; // Redis away: another instance's change would not drop the entry
+    expect(await cache.read('a', build, {}, load('third'))).toBe('third');
+    expect(await cache.read('a', build, {}, load('fourth'))).toBe('fourth');
+    bus.stats.listening = true;
+    expect(await cache.read('a', build, {}, load('fifth'))).toBe('fourth');
+  });
+
   it('hands out frozen rows, so no request can change what the next one gets', async () => {
     const cache = new MemberCache();
     const rows = await cache.read('a', build, {}, load([{ name: 'x', at: new Date(0) }]));

@@ -43,7 +43,8 @@ export class MemberCache {
     const key = `${this.idOf(build)}:${JSON.stringify(values)}`;
     let entry = this.entries.get(userId);
     const slot = entry?.reads.get(key);
-    if (slot && slot.until > this.now()) {
+    // While the bus cannot hear other instances (Redis away) their changes would not drop the entry.
+    if (slot && slot.until > this.now() && (this.relay?.stats.listening ?? true)) {
       this.hits++;
       return slot.value as Promise<T>;
     }

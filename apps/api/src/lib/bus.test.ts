@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { relay } from '../../test/redis-relay.ts';
 import { redisBus, reloadUntilDone } from './bus.ts';
 
 afterEach(() => {
@@ -31,43 +31,6 @@ describe('reloadUntilDone', () => {
   });
 });
 
-/** A TCP relay in front of Redis that a test cuts and brings back, as a network between one instance and Redis would. */
-async function relay(target: URL) {
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  let port = 0;
-  const start = () =>
-    new Promise<void>((resolve) => {
-      const listening = createServer((client) => {
-        const upstream = connect(Number(target.port || 6379), target.hostname);
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on('error', () => undefined);
-          s.on('close', () => {
-            client.destroy();
-            upstream.destroy();
-            sockets.delete(s);
-          });
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server = listening;
-      listening.listen(port, '127.0.0.1', () => {
-        port = (listening.address() as AddressInfo).port;
-        resolve();
-      });
-    });
-  await start();
-  return {
-    url: () => `redis://127.0.0.1:${port}`,
-    cut: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise((resolve) => server?.close(resolve));
-    },
-    restore: start,
-  };
-}
-
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.runIf(redisUrl)('the Redis bus when Redis is away', () => {
@@ -91,7 +54,9 @@ describe.runIf(redisUrl)('the Redis bus when Redis is away', () => {
         })
         .toBe(true);
 
+      await expect.poll(() => cut.stats.listening).toBe(true);
       await link.cut();
+      await expect.poll(() => cut.stats.listening).toBe(false);
       await expect(cut.publish('news', 'lost')).resolves.toBeUndefined();
       expect(warned).toEqual(['bus message not sent; every instance catches up once Redis is back']);
       expect(cut.stats.unsent).toBe(1);
@@ -103,6 +68,8 @@ describe.runIf(redisUrl)('the Redis bus when Redis is away', () => {
       await expect.poll(() => missed.other, { timeout: 10_000 }).toBeGreaterThan(0);
       // The cut one catches up too once its own subscription is back (its sending connection may be first).
       await expect.poll(() => missed.cut, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(cut.stats.listening).toBe(true);
+      expect(other.stats.listening).toBe(true);
       expect(other.stats.catchUps).toBe(missed.other);
       expect(warned.at(-1)).toBe('bus messages may have been lost: every cached copy is read again');
       expect(heard).not.toContain('lost'); // not sent late

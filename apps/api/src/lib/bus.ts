@@ -27,6 +27,12 @@ export interface Bus {
 export interface BusStats {
   catchUps: number;
   unsent: number;
+  /**
+   * Whether every message published now reaches this instance: always on the in-process bus; with
+   * Redis, from the moment its SUBSCRIBE is answered until the subscriber connection closes. While it
+   * is false, caches that must see other instances' changes at once (sessions, bans) ask the database.
+   */
+  listening: boolean;
 }
 
 /** The in-process bus loses nothing; `missed()` stands for a reconnect in tests. */
@@ -37,7 +43,7 @@ export interface LocalBus extends Bus {
 export function localBus(): LocalBus {
   const emitter = new EventEmitter();
   const subscribers: Subscriber[] = [];
-  const stats: BusStats = { catchUps: 0, unsent: 0 };
+  const stats: BusStats = { catchUps: 0, unsent: 0, listening: true };
   return {
     stats,
     publish: async (channel, message) => {
@@ -112,7 +118,7 @@ export function redisBus(url: string, options: RedisBusOptions = {}): Bus {
   const prefix = options.prefix ?? '';
   const catchUpChannel = prefix + CATCH_UP_CHANNEL;
   const subscribers = new Map<string, Subscriber[]>();
-  const stats: BusStats = { catchUps: 0, unsent: 0 };
+  const stats: BusStats = { catchUps: 0, unsent: 0, listening: false };
   const catchUp = (why: string) => {
     stats.catchUps++;
     options.log?.warn({ why }, 'bus messages may have been lost: every cached copy is read again');
@@ -123,21 +129,29 @@ export function redisBus(url: string, options: RedisBusOptions = {}): Bus {
     for (const s of subscribers.get(channel.slice(prefix.length)) ?? []) s.message(message);
   });
   const listen = (channels: string[]) => sub.subscribe(catchUpChannel, ...channels.map((c) => prefix + c));
-  // Refused only when Redis stays away; the reconnect's 'ready' subscribes every channel again.
-  listen([]).catch(() => undefined);
 
   // ioredis subscribes again by itself after a reconnect; what was published in between is gone.
   // Once our own SUBSCRIBE is answered (Redis answers in order, so ioredis's came first) every
-  // channel listens again, and each subscriber catches up from the database.
+  // channel listens again, and each subscriber catches up from the database. From the close until
+  // then, `listening` is false.
   let lost = false;
+  const listening = () => {
+    if (!lost) stats.listening = true; // not if the connection closed again meanwhile
+  };
+  // Refused only when Redis stays away; the reconnect's 'ready' subscribes every channel again.
+  listen([]).then(listening, () => undefined);
   sub.on('close', () => {
     lost = true;
+    stats.listening = false;
   });
   sub.on('ready', () => {
     if (!lost) return;
     lost = false;
     listen([...subscribers.keys()]).then(
-      () => catchUp('this instance lost its Redis subscription'),
+      () => {
+        listening();
+        catchUp('this instance lost its Redis subscription');
+      },
       () => undefined, // lost again: the next 'ready' does it
     );
   });

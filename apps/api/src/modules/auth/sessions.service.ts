@@ -168,9 +168,18 @@ export class SessionService {
     }
   }
 
+  /**
+   * While the bus may be losing messages (Redis away), a revocation or ban made on another instance
+   * cannot reach this cache, so every check asks the database until the bus listens again (and its
+   * catch-up has emptied the cache): revocations and bans stay effective at once through an outage.
+   */
+  private get cacheTrusted(): boolean {
+    return this.bus.stats.listening;
+  }
+
   private cachedSession(hash: string, now: number): SessionRow | undefined {
     const hit = this.bySession.get(hash);
-    if (hit && now - hit.at < CACHE_MS) {
+    if (hit && this.cacheTrusted && now - hit.at < CACHE_MS) {
       this.cacheStats.sessionHits++;
       return hit.row;
     }
@@ -180,7 +189,7 @@ export class SessionService {
 
   private async account(userId: string, now: number): Promise<UserWithRole | null> {
     const hit = this.byUser.get(userId);
-    if (hit && now - hit.at < CACHE_MS) {
+    if (hit && this.cacheTrusted && now - hit.at < CACHE_MS) {
       this.cacheStats.userHits++;
       return hit.value;
     }

@@ -153,5 +153,12 @@ describe('GET /metrics', () => {
     (t.app.ctx.bus as LocalBus).missed();
     expect(await value('bus_catch_ups_total', '')).toBe(before + 1);
     expect(await value('bus_unsent_total', '')).toBe(0);
+    expect(await value('bus_listening', '')).toBe(1);
+    t.app.ctx.bus.stats.listening = false;
+    try {
+      expect(await value('bus_listening', '')).toBe(0);
+    } finally {
+      t.app.ctx.bus.stats.listening = true;
+    }
   });
 });

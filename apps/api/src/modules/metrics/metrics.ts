@@ -1,4 +1,4 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { BusStats } from '../../lib/bus.ts';
 import type { WorkerMeter } from '../../lib/worker-meter.ts';
 import type { CacheStats } from '../auth/sessions.service.ts';
@@ -83,6 +83,14 @@ export class Metrics {
     );
     this.scraped('bus_unsent_total', 'Bus messages this instance could not send (Redis away)', [], (c) => {
       if (bus) c.inc(bus.unsent);
+    });
+    new Gauge({
+      name: 'bus_listening',
+      help: 'Whether this instance hears every bus message (0: Redis away, session checks ask the database)',
+      registers: [this.registry],
+      collect() {
+        this.set(bus && !bus.listening ? 0 : 1);
+      },
     });
     this.gauges = scrapeGauges(this.registry, sources);
   }
