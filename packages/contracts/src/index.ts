@@ -11,6 +11,7 @@ export * from './control-characters.ts';
 export * from './dashboard.ts';
 export * from './demo-panel.ts';
 export * from './errors.ts';
+export * from './link-providers.ts';
 export * from './mail.ts';
 export * from './mail-render.ts';
 export * from './money.ts';

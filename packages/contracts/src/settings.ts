@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADS_CLIENT_CODE_PATTERN } from './ads.ts';
+import { linkProviderNames } from './link-providers.ts';
 
 /** The game panels Hostdeck can run servers on (the panel_flavour setting; panel.ts has their schemas). */
 export const PANEL_FLAVOURS = ['pterodactyl', 'pelican'] as const;
@@ -105,15 +106,6 @@ function storeSettings(): Record<string, Def> {
     ]),
   );
 }
-
-/** Link-reward providers and their display names (the generic shortener's name is a setting). */
-export const linkProviderNames = {
-  linkvertise: 'Linkvertise',
-  shareus: 'ShareUs',
-  linkpays: 'LinkPays',
-  gyanilinks: 'GyaniLinks',
-  generic: 'Shortener',
-} as const;
 
 function linkSettings(): Record<string, Def> {
   return Object.fromEntries(
