@@ -72,6 +72,8 @@ export class PluginRegistry {
   private again = false;
   private timers: NodeJS.Timeout[] = [];
   private ready?: Promise<void>;
+  /** The last refresh asked for, per plugin: the next waits for it. */
+  private readonly refreshing = new Map<string, Promise<void>>();
   /** Each hook's and route's time limit (tests shorten it). */
   hookTimeoutMs = HOOK_TIMEOUT_MS;
 
@@ -133,8 +135,29 @@ export class PluginRegistry {
     }
   }
 
-  /** Re-reads one plugin's row (another instance changed it) and loads or drops its code. */
-  private async refresh(identifier: string): Promise<void> {
+  /**
+   * Re-reads one plugin's row (another instance changed it) and loads or drops its code, one read at
+   * a time per plugin in the order asked: two switches announced close together could otherwise be
+   * read on two connections and the older answer, arriving last, leave this instance with the plugin
+   * on while it is off (or off, its events no longer recorded, while it is on).
+   */
+  private refresh(identifier: string): Promise<void> {
+    const previous = this.refreshing.get(identifier) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(() => this.readRow(identifier));
+    this.refreshing.set(identifier, next);
+    const forget = () => {
+      if (this.refreshing.get(identifier) === next) this.refreshing.delete(identifier);
+    };
+    next.then(forget, forget);
+    return next;
+  }
+
+  /** Resolves once every refresh of the plugin asked for so far is done (tests). */
+  async whenRefreshed(identifier: string): Promise<void> {
+    await this.refreshing.get(identifier)?.catch(() => undefined);
+  }
+
+  private async readRow(identifier: string): Promise<void> {
     await this.init();
     const entry = this.entries.get(identifier);
     if (!entry) return;
