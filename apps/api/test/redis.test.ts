@@ -36,16 +36,21 @@ describe.runIf(redisUrl)('with Redis (two instances)', () => {
   let b: BuiltApp;
   /** b's bus, under a client name of its own so that a test can cut its connection. */
   const busName = `hostdeck-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  /** Channels of this suite's own: the catch-up an instance cut from Redis asks for must not reach other suites. */
+  const prefix = `${busName}:`;
+  let busA: Bus;
   let busB: Bus;
   beforeAll(async () => {
     database = await fromPglite(await createPglite());
-    busB = redisBus(redisUrl as string, { name: busName });
-    a = await buildApp(testConfig({ redisUrl, authRateLimitPerMinute: 4 }), { database, logger: false });
+    busA = redisBus(redisUrl as string, { prefix });
+    busB = redisBus(redisUrl as string, { name: busName, prefix });
+    a = await buildApp(testConfig({ redisUrl, authRateLimitPerMinute: 4 }), { database, bus: busA, logger: false });
     b = await buildApp(testConfig({ redisUrl, authRateLimitPerMinute: 4 }), { database, bus: busB, logger: false });
   });
   afterAll(async () => {
     await a?.close();
     await b?.close();
+    await busA?.close();
     await busB?.close();
     await database?.close();
   });
@@ -128,7 +133,7 @@ describe.runIf(redisUrl)('with Redis (two instances)', () => {
 
   it('while an instance cannot hear the bus, its session checks ask the database: a logout or a ban elsewhere is effective at once', async () => {
     const link = await relay(new URL(redisUrl as string));
-    const busC = redisBus(link.url());
+    const busC = redisBus(link.url(), { prefix });
     const c = await buildApp(testConfig({ redisUrl, authRateLimitPerMinute: 4 }), {
       database,
       bus: busC,
