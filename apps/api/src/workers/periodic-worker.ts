@@ -9,6 +9,8 @@ import { metered, noWorkerMeter, type WorkerMeter } from '../lib/worker-meter.ts
 export abstract class PeriodicWorker<T = unknown> {
   private timer?: NodeJS.Timeout;
   private running?: Promise<T>;
+  /** Set by stop(): a pass that works through a list checks it to stop after its current item. */
+  protected stopping = false;
   /** Counts passes and failures for /metrics (set by the app). */
   meter: WorkerMeter = noWorkerMeter;
 
@@ -19,6 +21,7 @@ export abstract class PeriodicWorker<T = unknown> {
   ) {}
 
   start(intervalMs = this.intervalMs): void {
+    this.stopping = false;
     this.timer = setInterval(
       () => void this.runOnce().catch((err) => this.log.error({ err, worker: this.name }, `${this.name} failed`)),
       intervalMs,
@@ -28,6 +31,7 @@ export abstract class PeriodicWorker<T = unknown> {
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
+    this.stopping = true;
     // Its failure, if any, was logged by the tick that started it (or thrown to the caller of runOnce).
     await this.running?.catch(() => {});
   }

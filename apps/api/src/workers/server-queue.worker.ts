@@ -5,9 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { eggs, locations, serverQueue, serverQueueLogs, users, workerHeartbeats } from '../db/schema/index.ts';
 import type { PanelService } from '../integrations/hosting/panel.service.ts';
-import { metered, noWorkerMeter, type WorkerMeter } from '../lib/worker-meter.ts';
 import { settleReferral } from '../modules/referrals/referrals.service.ts';
 import type { SettingsService } from '../modules/settings/settings.service.ts';
+import { PeriodicWorker } from './periodic-worker.ts';
 import { describeFailure, PermanentFailure } from './server-queue.failure.ts';
 import { ensurePanelUser, findOrCreateServer, type Note } from './server-queue.panel-steps.ts';
 import { reconcileWithPanel } from './server-queue.reconcile.ts';
@@ -36,11 +36,7 @@ const since = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
  * timeout or a late commit adopts the server it already made, and a periodic pass over the panel's
  * servers adopts (or reports) any the builds never recorded.
  */
-export class ServerQueueWorker {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
-  /** Set by stop(): the pass in progress finishes the builds it holds and claims no more. */
-  private stopping = false;
+export class ServerQueueWorker extends PeriodicWorker<number> {
   private lastReconcile = 0;
   /** Names this worker in leases and heartbeats (host and process, for staff reading the queue). */
   readonly instance = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -48,47 +44,19 @@ export class ServerQueueWorker {
   private readonly leaseMs: number;
   private readonly concurrency: number;
   private readonly reconcileEveryMs: number;
-  /** Counts passes and failed build attempts for /metrics (set by the app). */
-  meter: WorkerMeter = noWorkerMeter;
 
   constructor(
     private readonly db: Db,
     private readonly panel: PanelService,
     private readonly settings: SettingsService,
-    private readonly log: FastifyBaseLogger,
+    log: FastifyBaseLogger,
     options: ServerQueueOptions = {},
   ) {
+    super(WORKER, log, 3000);
     this.maxAttempts = options.maxAttempts ?? 6;
     this.leaseMs = options.leaseMs ?? QUEUE_LEASE_MS;
     this.concurrency = options.concurrency ?? 4;
     this.reconcileEveryMs = options.reconcileEveryMs ?? 5 * 60_000;
-  }
-
-  start(intervalMs = 3000): void {
-    this.stopping = false;
-    this.timer = setInterval(
-      () => void this.runOnce().catch((err) => this.log.error({ err }, 'server queue failed')),
-      intervalMs,
-    );
-    this.timer.unref();
-  }
-
-  /**
-   * For a shutdown: no new pass, no new claim; resolves once the builds in hand are finished (their
-   * leases released or the items completed), so no item waits for its lease to lapse on another instance.
-   */
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.stopping = true;
-    await this.running?.catch(() => undefined); // the pass's own failure is logged by its caller
-  }
-
-  /** Builds every due item; resolves with how many were handled. */
-  runOnce(): Promise<number> {
-    this.running ??= metered(this.meter, WORKER, () => this.work()).finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
   }
 
   /** Adopts panel servers that carry a queue item's id and have no record (see server-queue.reconcile.ts). */
@@ -113,7 +81,12 @@ export class ServerQueueWorker {
     await reconcileWithPanel(deps, await this.panel.get(), panelKey);
   }
 
-  private async work(): Promise<number> {
+  /**
+   * One pass (runOnce): builds every due item and resolves with how many were handled. After stop(),
+   * it finishes the builds in hand (their leases released or the items completed) and claims no more,
+   * so no item waits for its lease to lapse on another instance.
+   */
+  protected async work(): Promise<number> {
     await this.db
       .insert(workerHeartbeats)
       .values({ name: 'server-queue', instance: this.instance })

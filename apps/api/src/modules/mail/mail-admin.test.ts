@@ -39,7 +39,7 @@ describe('the outbox in the admin area', () => {
   it('lists mails newest first with paging and a status filter, and says when SMTP is missing', async () => {
     await t.app.ctx.settings.update({ smtp_host: null });
     for (const n of [1, 2, 3]) await welcome(`list${n}@example.com`);
-    await t.app.ctx.mail.flush(); // no SMTP: held
+    await t.app.ctx.mail.runOnce(); // no SMTP: held
     const page = (await reader.get('/api/admin/mail/outbox?per_page=2')).json();
     expect(page).toMatchObject({ success: true, page: 1, per_page: 2, smtp_configured: false });
     expect(page.total).toBeGreaterThanOrEqual(3);
@@ -72,7 +72,7 @@ describe('the outbox in the admin area', () => {
     expect(retried.json().data).toMatchObject({ status: 'pending', attempts: 0 });
 
     await smtpOn(smtp.port);
-    await t.app.ctx.mail.flush();
+    await t.app.ctx.mail.runOnce();
     const [sent] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'failed@example.com'));
     expect(sent).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect(smtp.received.some((m) => m.to.includes('failed@example.com'))).toBe(true);

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { Mailer, OutgoingMail } from '../../integrations/smtp/mailer.ts';
-import { metered, noWorkerMeter, type WorkerMeter } from '../../lib/worker-meter.ts';
+import { PeriodicWorker } from '../../workers/periodic-worker.ts';
 
 const MAX_ATTEMPTS = 8;
 const BATCH = 20;
@@ -22,47 +22,23 @@ export const retryDelaySeconds = (attempts: number) => Math.min(3600, 2 ** attem
  * outside any transaction, retries with exponential backoff. Without SMTP the mails are held (kept,
  * shown to admins) and go out once SMTP is configured.
  */
-export class MailOutbox {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
-  /** Set by stop(): the pass in progress sends the mail it is on and hands the rest of its batch back. */
-  private stopping = false;
+export class MailOutbox extends PeriodicWorker<number> {
   /** The worker's clock for backoff and due times; tests move it forward instead of sleeping. */
   now: () => Date = () => new Date();
-  /** Counts passes and failed sends for /metrics (set by the app). */
-  meter: WorkerMeter = noWorkerMeter;
 
   constructor(
     private readonly db: Db,
     readonly mailer: Mailer,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(intervalMs = 5_000): void {
-    this.stopping = false;
-    this.timer = setInterval(
-      () => void this.flush().catch((err) => this.log.error({ err }, 'mail outbox failed')),
-      intervalMs,
-    );
-    this.timer.unref();
+    log: FastifyBaseLogger,
+  ) {
+    super(WORKER, log, 5_000);
   }
 
-  /** For a shutdown: no new pass; the one in progress ends after its current mail (see work()). */
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.stopping = true;
-    await this.running?.catch(() => undefined); // the pass's own failure is logged by its caller
-  }
-
-  /** Sends every due mail once (or holds them without SMTP); returns how many were handled. */
-  flush(): Promise<number> {
-    this.running ??= metered(this.meter, WORKER, () => this.work()).finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private async work(): Promise<number> {
+  /**
+   * One pass (runOnce): sends every due mail once, or holds them without SMTP; returns how many were
+   * handled. On stop() it sends the mail it is on and hands the rest of its batch back.
+   */
+  protected async work(): Promise<number> {
     if (!this.mailer.configured()) {
       const held = await this.db
         .update(mailOutbox)

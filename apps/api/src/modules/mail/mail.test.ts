@@ -43,13 +43,13 @@ describe('mail outbox', () => {
   it('holds mail while SMTP is not configured, and sends it once SMTP is set', async () => {
     await noSmtp();
     await resetPassword('held@example.com');
-    expect(await outbox().flush()).toBe(1);
+    expect(await outbox().runOnce()).toBe(1);
     expect(await rowTo('held@example.com')).toMatchObject({ status: 'held', attempts: 0, sentAt: null });
-    expect(await outbox().flush()).toBe(0); // still held, nothing lost
+    expect(await outbox().runOnce()).toBe(0); // still held, nothing lost
     expect(smtp.received.filter((m) => m.to.includes('held@example.com'))).toHaveLength(0);
 
     await useSmtp(smtp.port);
-    expect(await outbox().flush()).toBeGreaterThanOrEqual(1);
+    expect(await outbox().runOnce()).toBeGreaterThanOrEqual(1);
     expect(await rowTo('held@example.com')).toMatchObject({ status: 'sent', attempts: 1 });
     expect(smtp.received.filter((m) => m.to.includes('held@example.com'))).toHaveLength(1);
   });
@@ -57,7 +57,7 @@ describe('mail outbox', () => {
   it('delivers through a real SMTP server: recipient, sender, subject, HTML and text parts', async () => {
     await useSmtp(smtp.port);
     await resetPassword('player@example.com');
-    expect(await outbox().flush()).toBe(1);
+    expect(await outbox().runOnce()).toBe(1);
     const mail = smtp.received.find((m) => m.to.includes('player@example.com'));
     expect(mail).toBeDefined();
     expect(mail!.to).toEqual(['player@example.com']);
@@ -86,20 +86,20 @@ describe('mail outbox', () => {
     outbox().now = () => new Date(start);
     try {
       await resetPassword('retry@example.com');
-      expect(await outbox().flush()).toBe(1);
+      expect(await outbox().runOnce()).toBe(1);
       const failed = await rowTo('retry@example.com');
       expect(failed).toMatchObject({ status: 'pending', attempts: 1, sentAt: null });
       expect(failed!.lastError).toMatch(/ECONNREFUSED/);
       // Backed off 30 seconds on the worker's clock.
       expect(failed!.nextAttemptAt.getTime()).toBe(start + 30_000);
-      expect(await outbox().flush()).toBe(0);
+      expect(await outbox().runOnce()).toBe(0);
 
       const back = await startSmtpServer(port);
       try {
         outbox().now = () => new Date(start + 29_000);
-        expect(await outbox().flush()).toBe(0); // not due yet
+        expect(await outbox().runOnce()).toBe(0); // not due yet
         outbox().now = () => new Date(start + 30_000);
-        expect(await outbox().flush()).toBe(1);
+        expect(await outbox().runOnce()).toBe(1);
         expect(await rowTo('retry@example.com')).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
         expect(back.received.map((m) => m.to)).toEqual([['retry@example.com']]);
       } finally {
@@ -116,11 +116,11 @@ describe('mail outbox', () => {
     await useSmtp(gone.port);
     await resetPassword('gives-up@example.com');
     await t.database.db.update(mailOutbox).set({ attempts: 7 }).where(eq(mailOutbox.to, 'gives-up@example.com'));
-    expect(await outbox().flush()).toBe(1);
+    expect(await outbox().runOnce()).toBe(1);
     const row = await rowTo('gives-up@example.com');
     expect(row).toMatchObject({ status: 'failed', attempts: 8 });
     expect(row!.lastError).toMatch(/ECONNREFUSED/);
-    expect(await outbox().flush()).toBe(0);
+    expect(await outbox().runOnce()).toBe(0);
   });
 
   it('stopped in the middle of a batch (shutdown): sends the mail it is on, the rest is due again at once', async () => {
@@ -149,7 +149,7 @@ describe('mail outbox', () => {
       },
       t.app.log,
     );
-    const pass = worker.flush();
+    const pass = worker.runOnce();
     await firstArrived;
     const stopped = worker.stop();
     release();
@@ -158,7 +158,7 @@ describe('mail outbox', () => {
     const rows = await Promise.all(['stop-1@example.com', 'stop-2@example.com', 'stop-3@example.com'].map(rowTo));
     expect(rows.map((r) => r?.status)).toEqual(['sent', 'pending', 'pending']);
     // Not leased for a minute: any instance's next pass sends them.
-    expect(await outbox().flush()).toBe(2);
+    expect(await outbox().runOnce()).toBe(2);
     expect((await Promise.all(['stop-2@example.com', 'stop-3@example.com'].map(rowTo))).map((r) => r?.status)).toEqual([
       'sent',
       'sent',
