@@ -460,6 +460,24 @@ describe('route matrix', () => {
     }
   });
 
+  it('permission routes answer 403 to a role below level 2, even one holding admin.root', async () => {
+    // Specification, section 2: admin routes need "login, admin role and a permission".
+    const routes = t.app.routeTable.filter((r) => r.access?.kind === 'permission');
+    const low = await adjustableMember();
+    await low.hold(['admin.root']);
+    const id = (await low.client.get('/api/user/session')).json().user_info.uuid as string;
+    const [user] = await t.app.ctx.db.select({ roleId: users.roleId }).from(users).where(eq(users.id, id));
+    await t.app.ctx.db.update(roles).set({ level: 1 }).where(eq(roles.id, user!.roleId));
+    await t.app.ctx.sessions.invalidateUser(id);
+    for (const r of routes) {
+      const res = await low.client.request({
+        method: r.method as 'GET',
+        ...(await fixtures[`${r.method} ${r.url}`]!()),
+      });
+      expect([res.statusCode, res.json().error_code], `${r.method} ${r.url}`).toEqual([403, 'FORBIDDEN']);
+    }
+  }, 180_000);
+
   it('permission routes answer 403 without their permission and 2xx with exactly it', async () => {
     const routes = t.app.routeTable.filter((r) => r.access?.kind === 'permission');
     const missing = routes.filter((r) => !fixtures[`${r.method} ${r.url}`]).map((r) => `${r.method} ${r.url}`);

@@ -15,3 +15,14 @@ export function isAdminRole(level: unknown): boolean {
   const n = typeof level === 'string' ? Number(level) : level;
   return typeof n === 'number' && Number.isInteger(n) && n >= ADMIN_ROLE_MIN && n <= ADMIN_ROLE_MAX;
 }
+
+/**
+ * What an admin route needs (specification, section 2: "login, admin role and a permission"): a role
+ * of level 2 to 8 that holds the permission (or admin.root). A permission on a level-1 role opens nothing.
+ */
+export function mayUseAdminPermission(
+  role: { level: unknown; permissions: readonly string[] },
+  wanted: string,
+): boolean {
+  return isAdminRole(role.level) && hasPermission(role.permissions, wanted);
+}

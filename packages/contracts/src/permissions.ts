@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { PLUGIN_PERMISSION } from './plugins.ts';
 
-export { ADMIN_ROLE_MAX, ADMIN_ROLE_MIN, hasPermission, isAdminRole, ROOT_PERMISSION } from './access-checks.ts';
+export {
+  ADMIN_ROLE_MAX,
+  ADMIN_ROLE_MIN,
+  hasPermission,
+  isAdminRole,
+  mayUseAdminPermission,
+  ROOT_PERMISSION,
+} from './access-checks.ts';
 
 export interface PermissionEntry {
   /** The TypeScript-friendly name, e.g. ADMIN_USERS_LIST. */

@@ -1,4 +1,4 @@
-import { hasPermission, SESSION_COOKIE } from '@hostdeck/contracts';
+import { mayUseAdminPermission, SESSION_COOKIE } from '@hostdeck/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import { clearSessionCookies } from '../lib/cookies.ts';
@@ -83,7 +83,7 @@ export async function authenticate(
     return resolved;
   }
   if (resolved.session.twoFactorPending) throw new AppError('TW0_FA_BLOCKED', 'Enter your two-factor code first');
-  if (rule.kind === 'permission' && !hasPermission(role.permissions, rule.permission)) {
+  if (rule.kind === 'permission' && !mayUseAdminPermission(role, rule.permission)) {
     throw new AppError('FORBIDDEN', 'You do not have permission to access this resource.');
   }
   requireStaffTwoFactor(req.server.ctx.settings, rule, resolved);

@@ -1,4 +1,4 @@
-import { hasPermission } from '@hostdeck/contracts';
+import { mayUseAdminPermission } from '@hostdeck/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import type { Access } from '../../plugins/access.ts';
@@ -19,7 +19,7 @@ export async function authenticateApiKey(req: FastifyRequest, rule: Access, toke
   if (rule.kind !== 'permission') throw new AppError('API_KEY_INVALID', 'API keys work on admin routes only');
   const resolved = await req.server.ctx.apiKeys.resolve(token);
   if (!resolved) throw new AppError('API_KEY_INVALID', 'This API key is unknown or revoked');
-  if (!hasPermission(resolved.account.role.permissions, rule.permission))
+  if (!mayUseAdminPermission(resolved.account.role, rule.permission))
     throw new AppError('FORBIDDEN', 'You do not have permission to access this resource.');
   return resolved;
 }

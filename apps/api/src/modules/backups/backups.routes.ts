@@ -1,4 +1,10 @@
-import { BackupListSchema, BackupParamsSchema, BackupResultSchema, OkSchema } from '@hostdeck/contracts';
+import {
+  BackupListSchema,
+  BackupParamsSchema,
+  BackupResultSchema,
+  OkSchema,
+  ROOT_PERMISSION,
+} from '@hostdeck/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -60,7 +66,9 @@ export async function backupsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     `${base}/:id/download`,
     {
-      config: { access: access.permission('admin.backups.list') },
+      // The file holds every secret (write-only everywhere else) and every password hash: as much as
+      // admin.root can reach, so only admin.root may take it (admin.backups.list sees the list).
+      config: { access: access.permission(ROOT_PERMISSION) },
       schema: {
         tags,
         summary: 'The file of a completed backup (gzip of JSON lines ending with the manifest), as a download',
@@ -73,7 +81,7 @@ export async function backupsRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const file = await service().download(req.params.id);
+      const file = await service().download(req.auth!.account.user.id, req.params.id);
       // The name is made by the server (letters, digits, dashes): safe in the header as is.
       return (
         reply

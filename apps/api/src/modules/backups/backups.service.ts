@@ -158,7 +158,11 @@ export class BackupsService {
   }
 
   /** The file of a completed backup, to stream to an admin. */
-  async download(id: string): Promise<{ fileName: string; size: number; stream: ReadStream }> {
+  /**
+   * The file of a completed backup, opened, and the download in the audit log: the file holds every
+   * secret and password hash of the panel, so who took one must be on record.
+   */
+  async download(actorId: string, id: string): Promise<{ fileName: string; size: number; stream: ReadStream }> {
     const row = await this.row(id);
     if (row.status !== 'completed') throw new AppError('BACKUP_NOT_READY', 'This backup is not complete');
     const path = backupFilePath(this.dataDir, row.fileName);
@@ -166,6 +170,16 @@ export class BackupsService {
     await new Promise<void>((resolve, reject) => {
       stream.once('open', () => resolve());
       stream.once('error', () => reject(new AppError('NOT_FOUND', 'The backup file is missing')));
+    });
+    await recordAudit(this.db, {
+      actorId,
+      action: 'backup.download',
+      targetType: 'backup',
+      targetId: row.id,
+      after: { file_name: row.fileName },
+    }).catch((err: unknown) => {
+      stream.destroy();
+      throw err;
     });
     return { fileName: row.fileName, size: row.size ?? 0, stream };
   }

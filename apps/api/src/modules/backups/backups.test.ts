@@ -16,10 +16,13 @@ import {
 
 let t: TestApp;
 let admin: TestClient;
+/** Downloads need admin.root (a backup holds every secret). */
+let root: TestClient;
 const dataDir = () => t.app.ctx.config.dataDir;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await memberWithPermissions(t.app, ['admin.backups.list', 'admin.backups.create', 'admin.backups.delete']);
+  root = await memberWithPermissions(t.app, ['admin.root']);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -59,7 +62,7 @@ describe('admin backups API', () => {
     const second = await admin.post('/api/admin/backups');
     expect(second.statusCode).toBe(409);
     expect(second.json().error_code).toBe('BACKUP_IN_PROGRESS');
-    expect((await admin.get(`/api/admin/backups/${backup.id}/download`)).json().error_code).toBe('BACKUP_NOT_READY');
+    expect((await root.get(`/api/admin/backups/${backup.id}/download`)).json().error_code).toBe('BACKUP_NOT_READY');
     expect((await admin.delete(`/api/admin/backups/${backup.id}`)).json().error_code).toBe('BACKUP_IN_PROGRESS');
 
     hold.release();
@@ -68,18 +71,23 @@ describe('admin backups API', () => {
     const done = list.find((b: { id: string }) => b.id === backup.id);
     expect(done).toMatchObject({ status: 'completed', progress: 100, error: null });
     expect(done.size).toBeGreaterThan(100);
-    expect(done.manifest.tables.users).toBe(1);
+    expect(done.manifest.tables.users).toBe(2); // the two staff accounts of this suite
     expect(done.manifest.migration.count).toBeGreaterThan(10);
     const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, backup.id));
     expect(audit).toMatchObject({ action: 'backup.create', targetType: 'backup' });
   });
 
-  it('downloads the exact file as a gzip attachment, then deletes file and row', async () => {
+  it('downloads the exact file as a gzip attachment (admin.root only, on record), then deletes file and row', async () => {
     await t.app.ctx.backups.whenIdle();
     const { backup } = (await admin.post('/api/admin/backups')).json();
     await t.app.ctx.backups.whenIdle();
-    const res = await admin.get(`/api/admin/backups/${backup.id}/download`);
+    // The file holds every secret and password hash: the backup permissions alone do not open it.
+    const refused = await admin.get(`/api/admin/backups/${backup.id}/download`);
+    expect([refused.statusCode, refused.json().error_code]).toEqual([403, 'FORBIDDEN']);
+    const res = await root.get(`/api/admin/backups/${backup.id}/download`);
     expect(res.statusCode).toBe(200);
+    const taken = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, backup.id));
+    expect(taken.filter((a) => a.action === 'backup.download')).toHaveLength(1);
     expect(res.headers['content-type']).toBe('application/gzip');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${backup.file_name}"`);
     const path = backupFilePath(dataDir(), backup.file_name);

@@ -41,10 +41,7 @@ export async function profilesRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (req) => ({
       success: true as const,
-      data: await profiles.profile(
-        { id: req.auth!.account.user.id, permissions: req.auth!.account.role.permissions },
-        req.params.uuid,
-      ),
+      data: await profiles.profile({ id: req.auth!.account.user.id, role: req.auth!.account.role }, req.params.uuid),
     }),
   );
 

@@ -1,4 +1,4 @@
-import { hasPermission, type Leaderboard, type Profile, type PublicMember } from '@hostdeck/contracts';
+import { type Leaderboard, mayUseAdminPermission, type Profile, type PublicMember } from '@hostdeck/contracts';
 import { and, asc, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles, users } from '../../db/schema/index.ts';
@@ -29,7 +29,8 @@ const STAFF_VIEW = 'admin.users.list';
 
 export interface Viewer {
   id: string;
-  permissions: readonly string[];
+  /** The viewer's role: staff (level 2–8 holding the staff permission) see what members hide. */
+  role: { level: number; permissions: readonly string[] };
 }
 
 /** Profiles, member lookup and the leaderboard: what members may see of each other. */
@@ -41,7 +42,7 @@ export class ProfilesService {
 
   async profile(viewer: Viewer, uuid: string): Promise<Profile> {
     const own = viewer.id === uuid;
-    const staff = hasPermission([...viewer.permissions], STAFF_VIEW);
+    const staff = mayUseAdminPermission(viewer.role, STAFF_VIEW);
     if (!own && !this.settings.bool('allow_public_profiles'))
       throw new AppError('FEATURE_DISABLED', 'Profiles are private on this panel');
     const [row] = await this.db

@@ -1,5 +1,5 @@
-import type { Role } from '@hostdeck/contracts';
-import { and, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { ADMIN_ROLE_MAX, ADMIN_ROLE_MIN, type Role } from '@hostdeck/contracts';
+import { and, between, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type RoleRow, roles, users } from '../../db/schema/index.ts';
 import { likeTerm, orderBy, type PageQuery } from '../../lib/paging.ts';
@@ -59,6 +59,8 @@ export async function countActiveRootUsers(db: Db, except: { userId?: string; ro
     isNull(users.deletedAt),
     eq(users.banned, false),
     sql`${roles.permissions} @> '["admin.root"]'::jsonb`,
+    // admin.root on a role below level 2 opens no admin route (plugins/access.ts).
+    between(roles.level, ADMIN_ROLE_MIN, ADMIN_ROLE_MAX),
   ];
   if (except.userId) conditions.push(sql`${users.id} <> ${except.userId}`);
   if (except.roleId) conditions.push(sql`${roles.id} <> ${except.roleId}`);

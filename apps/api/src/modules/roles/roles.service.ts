@@ -1,4 +1,4 @@
-import { ROOT_PERMISSION, type Role, type RoleCreate, type RoleUpdate } from '@hostdeck/contracts';
+import { isAdminRole, ROOT_PERMISSION, type Role, type RoleCreate, type RoleUpdate } from '@hostdeck/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles } from '../../db/schema/index.ts';
@@ -63,11 +63,13 @@ export class RolesService implements CrudService<Role> {
   }
 
   async update(actor: Actor, id: string | number, body: RoleUpdate): Promise<Role> {
-    return this.change(actor, Number(id), body.updated_at, 'role.update', async (row) => ({
-      displayName: body.display_name ?? row.displayName,
-      color: body.color ?? row.color,
-      level: body.level ?? row.level,
-    }));
+    return this.change(actor, Number(id), body.updated_at, 'role.update', async (row, tx) => {
+      const level = body.level ?? row.level;
+      // A level below 2 takes the admin area from the role's holders, admin.root included.
+      const dropsRoot = row.permissions.includes(ROOT_PERMISSION) && isAdminRole(row.level) && !isAdminRole(level);
+      if (dropsRoot) await assertAnotherAdministrator(tx, row.id);
+      return { displayName: body.display_name ?? row.displayName, color: body.color ?? row.color, level };
+    });
   }
 
   async setPermissions(actor: Actor, id: number, permissions: string[], updatedAt: string): Promise<Role> {
@@ -75,12 +77,7 @@ export class RolesService implements CrudService<Role> {
     return this.change(actor, id, updatedAt, 'role.permissions', async (row, tx) => {
       // Taking admin.root from a role must leave at least one active Administrator elsewhere.
       const dropsRoot = row.permissions.includes(ROOT_PERMISSION) && !permissions.includes(ROOT_PERMISSION);
-      if (dropsRoot && (await countActiveRootUsers(tx, { roleId: row.id })) === 0) {
-        throw new AppError(
-          'LAST_ADMINISTRATOR',
-          'No active Administrator would be left; give someone else admin.root first',
-        );
-      }
+      if (dropsRoot) await assertAnotherAdministrator(tx, row.id);
       return { permissions: [...new Set(permissions)] };
     });
   }
@@ -139,4 +136,10 @@ export class RolesService implements CrudService<Role> {
     await this.sessions.invalidateAll();
     return result;
   }
+}
+
+/** Refuses a change to role `roleId` that would leave no active Administrator (admin.root at level 2–8) elsewhere. */
+async function assertAnotherAdministrator(tx: Db, roleId: number): Promise<void> {
+  if ((await countActiveRootUsers(tx, { roleId })) > 0) return;
+  throw new AppError('LAST_ADMINISTRATOR', 'No active Administrator would be left; give someone else admin.root first');
 }

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
-  hasPermission,
+  mayUseAdminPermission,
   TicketAttachmentParamsSchema,
   TicketCreateSchema,
   TicketListQuery,
@@ -208,7 +208,7 @@ export async function ticketsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       const auth = req.auth!;
-      const staff = hasPermission(auth.account.role.permissions, 'admin.tickets.view');
+      const staff = mayUseAdminPermission(auth.account.role, 'admin.tickets.view');
       const file = await service.attachment(
         { id: auth.account.user.id, staff },
         req.params.id,

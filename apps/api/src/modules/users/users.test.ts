@@ -130,7 +130,7 @@ describe('escalation and the last administrator', () => {
     expect((await load(rootId)).banned).toBe(false);
   });
 
-  it('refuses to take admin.root from the role of the last active Administrators', async () => {
+  it('refuses to take admin.root, or the admin area, from the role of the last active Administrators', async () => {
     const fresh = await createTestApp();
     try {
       const only = await memberWithPermissions(fresh.app, ['admin.root'], 8);
@@ -144,6 +144,12 @@ describe('escalation and the last administrator', () => {
       expect(drop.statusCode).toBe(409);
       expect(drop.json().error_code).toBe('LAST_ADMINISTRATOR');
       expect((await only.get('/api/user/session')).json().permissions).toEqual(['admin.root']);
+      // Nor its level below 2 (admin.root there opens no admin route); a level-1 role holding
+      // admin.root does not count as another Administrator.
+      await memberWithPermissions(fresh.app, ['admin.root'], 1);
+      const demote = await only.patch(`/api/admin/roles/${mine.id}`, { level: 1, updated_at: mine.updated_at });
+      expect([demote.statusCode, demote.json().error_code]).toEqual([409, 'LAST_ADMINISTRATOR']);
+      expect((await only.get('/api/user/session')).json().user_info.role).toBe(8);
 
       // With a second Administrator elsewhere, the same change goes through.
       await memberWithPermissions(fresh.app, ['admin.root'], 8);

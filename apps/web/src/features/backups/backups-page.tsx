@@ -1,4 +1,4 @@
-import type { Backup } from '@hostdeck/contracts';
+import { type Backup, ROOT_PERMISSION } from '@hostdeck/contracts';
 import { DatabaseBackup, Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,6 +84,8 @@ function BackupRow({ backup: b }: { backup: Backup }) {
   const f = useFormat();
   const bytes = useBytes();
   const canDelete = useCan('admin.backups.delete');
+  // A backup holds every secret: only admin.root may download one (the API says the same).
+  const canDownload = useCan(ROOT_PERMISSION);
   const remove = useDeleteBackup();
   const errorText = useErrorText();
   const [confirming, setConfirming] = useState(false);
@@ -118,7 +120,7 @@ function BackupRow({ backup: b }: { backup: Backup }) {
       </td>
       <td className={`${td} text-right`}>
         <div className="flex flex-wrap justify-end gap-2">
-          {b.status === 'completed' && (
+          {canDownload && b.status === 'completed' && (
             <a
               href={downloadUrl(b.id)}
               download={b.file_name}
