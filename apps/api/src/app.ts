@@ -144,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const settings = new SettingsService(database.db, bus);
   await settings.reload();
   const sessions = new SessionService(database.db, settings, bus);
+  database.memberCache?.watch((userId) => sessions.memberChanged(userId));
   const appKey = resolveAppKey(config);
   const panel = new PanelService(settings);
   settings.guard(panelFlavourGuard(database.db, panel));

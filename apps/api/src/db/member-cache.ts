@@ -34,6 +34,7 @@ export class MemberCache {
   private readonly builds = new WeakMap<object, number>();
   private nextBuild = 0;
   private relay?: Bus;
+  private readonly watchers = new Set<(userId: string) => void>();
   hits = 0;
   misses = 0;
 
@@ -79,8 +80,17 @@ export class MemberCache {
     }
   }
 
+  /**
+   * Calls `watcher` with the member's id (`*`: anyone's) whenever this cache drops a member: another
+   * cache holding what the triggers cover (the session's balance and counts) follows the same changes.
+   */
+  watch(watcher: (userId: string) => void): void {
+    this.watchers.add(watcher);
+  }
+
   /** A member's rows changed (`*`: anyone's). */
   changed(userId: string): void {
+    for (const watcher of this.watchers) watcher(userId);
     if (userId === '*') {
       this.epoch++;
       this.entries.clear();

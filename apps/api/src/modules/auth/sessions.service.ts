@@ -141,6 +141,18 @@ export class SessionService {
     await this.publish(`user:${userId}`);
   }
 
+  /**
+   * The database said a member's balance, limits, servers or requests changed (db/member-cache.ts: its
+   * triggers see every writer, on every instance): their cached account and counts go here only, the
+   * notification reaches each instance itself. Callers that move coins need not remember invalidateUser.
+   */
+  memberChanged(userId: string): void {
+    if (userId === '*') {
+      this.byUser.clear();
+      this.statsByUser.clear();
+    } else this.dropLocal(`user:${userId}`);
+  }
+
   /** Drops every cached account (a role's permissions changed). */
   async invalidateAll(): Promise<void> {
     await this.publish('all');

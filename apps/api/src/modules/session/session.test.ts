@@ -8,6 +8,7 @@ import { department, openTicket } from '../../../test/tickets.ts';
 import { memberWithPermissions, signedUpMember } from '../../../test/users.ts';
 import { servers, sessions, users } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
+import { moveCoins } from '../coins/ledger.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -86,6 +87,20 @@ describe('GET /api/user/session', () => {
     expect((await client.get('/api/user/session')).json().user_info.credits).toBe(250);
   });
 
+  it('shows a coin movement at once whoever made it, without invalidateUser (the database tells the cache)', async () => {
+    // A worker, a plugin or any module moving coins in its own transaction, as AFK payouts, referral
+    // settlements, J4R clawbacks and image charges do: the session must not show the old balance.
+    const { client } = await loggedIn();
+    const userId = (await client.get('/api/user/session')).json().user_info.uuid as string;
+    expect((await client.get('/api/user/session')).json().user_info.credits).toBe(0); // cached now
+    await t.app.ctx.db.transaction((tx) =>
+      moveCoins(tx, { userId, amount: 40, kind: 'admin_adjustment', reason: 'test' }),
+    );
+    expect((await client.get('/api/user/session')).json().user_info.credits).toBe(40);
+    await moveCoins(t.app.ctx.db, { userId, amount: -15, kind: 'admin_adjustment', reason: 'test' });
+    expect((await client.get('/api/user/session')).json().user_info.credits).toBe(25);
+  });
+
   it('signs out everywhere with revokeAllForUser', async () => {
     const { client, member } = await loggedIn();
     const second = new TestClient(t.app);
@@ -119,7 +134,8 @@ describe('the session stats', () => {
     expect(queued.statusCode, queued.body).toBe(201);
     expect(await stats()).toEqual({ servers: 1, tickets: 0 });
 
-    // Kept with the session: a server written behind the services' back shows once the cache is dropped.
+    // Kept with the session, and dropped by the database's own notification: a server written behind
+    // the services' back (no invalidateUser) shows at once.
     const [built] = await t.database.db
       .insert(servers)
       .values({
@@ -136,8 +152,6 @@ describe('the session stats', () => {
         status: 'active',
       })
       .returning();
-    expect(await stats()).toEqual({ servers: 1, tickets: 0 });
-    await t.app.ctx.sessions.invalidateUser(m.id);
     expect(await stats()).toEqual({ servers: 2, tickets: 0 });
 
     expect((await m.client.delete(`/api/servers/${built!.id}`)).statusCode).toBe(200);
