@@ -31,11 +31,15 @@ export function databaseError(err: unknown): DatabaseErrorInfo | null {
  * client's error; null for anything else, which stays a server fault. The database's own message is
  * never passed on: it can hold ids and values.
  */
-export function dataError(info: DatabaseErrorInfo): AppError | null {
+export function dataError(info: DatabaseErrorInfo, method?: string): AppError | null {
   if (info.code === '23505' || info.code === '23P01')
     return new AppError('ALREADY_EXISTS', 'Another record already has this value');
   if (info.code.startsWith('22') || info.code === '54000')
     return new AppError('DATA_INVALID', 'A value is out of range or in a form that cannot be stored');
+  // A foreign key refusing a DELETE: the record is still referenced (PostgreSQL names the referencing
+  // table either way, so the request's method tells the two cases apart): in use, not bad input.
+  if (info.code === '23503' && method === 'DELETE')
+    return new AppError('IN_USE', 'Other records still refer to this one; remove or change them first');
   if (info.code.startsWith('23'))
     return new AppError(
       'DATA_INVALID',

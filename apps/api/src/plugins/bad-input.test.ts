@@ -98,6 +98,7 @@ describe('data the database refuses', () => {
     expect(databaseError({ cause: { code: '22P05', severity: 'ERROR' } })).toMatchObject({ code: '22P05' });
     expect(databaseError(Object.assign(new Error('EPIPE'), { code: 'EPIPE' }))).toBeNull();
     expect(dataError({ code: '23503' })?.code).toBe('DATA_INVALID');
+    expect(dataError({ code: '23503' }, 'DELETE')?.code).toBe('IN_USE'); // still referenced
     expect(dataError({ code: '23505' })?.code).toBe('ALREADY_EXISTS');
     expect(dataError({ code: '40001' })).toBeNull();
   });

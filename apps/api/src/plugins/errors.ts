@@ -47,7 +47,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     // A value the contract let through and the database refused is the client's error, never a 500.
     const db = databaseError(err);
-    const refused = db && dataError(db);
+    const refused = db && dataError(db, req.method);
     if (db && refused) {
       req.log.warn(
         { sqlstate: db.code, constraint: db.constraint, table: db.table, column: db.column },

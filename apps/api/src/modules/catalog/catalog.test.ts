@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import type { TestClient } from '../../../test/client.ts';
-import { memberWithPermissions } from '../../../test/users.ts';
+import { makeCatalogue } from '../../../test/servers.ts';
+import { memberWithPermissions, signedUpMember } from '../../../test/users.ts';
+import { servers } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let root: TestClient;
@@ -85,5 +87,27 @@ describe('import from the panel', () => {
     expect((await root.post('/api/admin/eggs/import')).json()).toEqual({ success: true, created: 0, updated: 3 });
     const again = (await root.get(`/api/admin/eggs/${paper.id}`)).json().data;
     expect(again).toMatchObject({ vip: true, name: 'Paper' });
+  });
+
+  it('answers 409 IN_USE, not a data error, for a location or egg that servers still refer to', async () => {
+    const { locationId, eggId } = await makeCatalogue(root);
+    const owner = await signedUpMember(t.app);
+    await t.database.db.insert(servers).values({
+      ownerId: owner.id,
+      name: 'Holder',
+      locationId,
+      eggId,
+      memory: 128,
+      cpu: 10,
+      disk: 256,
+      ports: 1,
+      databases: 0,
+      backups: 0,
+      status: 'active',
+    });
+    for (const url of [`/api/admin/locations/${locationId}`, `/api/admin/eggs/${eggId}`]) {
+      const res = await root.delete(url);
+      expect([res.statusCode, res.json().error_code], url).toEqual([409, 'IN_USE']);
+    }
   });
 });

@@ -1,13 +1,14 @@
 import { isAdminRole, ROOT_PERMISSION, type Role, type RoleCreate, type RoleUpdate } from '@hostdeck/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { roles } from '../../db/schema/index.ts';
+import { roles, users } from '../../db/schema/index.ts';
 import { type Actor, assertFresh, assertHoldsAll } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CrudService } from '../../lib/crud-routes.ts';
 import type { PageQuery } from '../../lib/paging.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { SessionService } from '../auth/sessions.service.ts';
+import { roleByLevel } from '../auth/users.repo.ts';
 import { countActiveRootUsers, findRole, findRolesPage, presentRole } from './roles.repo.ts';
 
 /**
@@ -93,6 +94,12 @@ export class RolesService implements CrudService<Role> {
           `${found.members} member(s) still hold this role; give them another role first`,
         );
       assertHoldsAll(actor, found.role.permissions, 'You cannot delete a role holding permissions you do not hold');
+      // Deleted accounts (not counted as members) still point at it: they take the members' role.
+      const member = await roleByLevel(tx as unknown as Db, 1);
+      await tx
+        .update(users)
+        .set({ roleId: member.id })
+        .where(and(eq(users.roleId, found.role.id), isNotNull(users.deletedAt)));
       await tx.delete(roles).where(eq(roles.id, found.role.id));
       await recordAudit(tx as unknown as Db, {
         actorId: actor.id,

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newMember, TestClient } from '../../../test/client.ts';
-import { memberWithPermissions } from '../../../test/users.ts';
+import { memberWithPermissions, signedUpMember } from '../../../test/users.ts';
+import { roles, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let root: TestClient;
@@ -131,5 +133,24 @@ describe('escalation', () => {
     });
     expect(widen.json().error_code).toBe('PERMISSION_ESCALATION');
     expect((await root.get(`/api/admin/roles/${mine.id}`)).json().data.permissions).toEqual(['admin.tickets.list']);
+  });
+});
+
+describe('deleting a role', () => {
+  it("is allowed once only deleted accounts hold it (they take the members' role)", async () => {
+    const role = (await root.post('/api/admin/roles', newRole())).json().data;
+    const holder = await signedUpMember(t.app);
+    await t.database.db.update(users).set({ roleId: role.id }).where(eq(users.id, holder.id));
+    expect((await root.delete(`/api/admin/roles/${role.id}`)).json().error_code).toBe('ROLE_IN_USE');
+    await t.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, holder.id));
+    expect((await root.get(`/api/admin/roles/${role.id}`)).json().data.members).toBe(0);
+    const res = await root.delete(`/api/admin/roles/${role.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.database.db
+      .select({ level: roles.level })
+      .from(users)
+      .innerJoin(roles, eq(users.roleId, roles.id))
+      .where(eq(users.id, holder.id));
+    expect(row?.level).toBe(1);
   });
 });
