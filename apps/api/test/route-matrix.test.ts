@@ -295,6 +295,7 @@ const fixtures: Record<string, () => Promise<Request>> = {
   'GET /api/admin/health': async () => ({ url: '/api/admin/health' }),
   'GET /api/admin/roles': async () => ({ url: '/api/admin/roles' }),
   'GET /api/admin/roles/:id': async () => ({ url: `/api/admin/roles/${(await role()).id}` }),
+  'GET /api/admin/roles/:id/permissions': async () => ({ url: `/api/admin/roles/${(await role()).id}/permissions` }),
   'POST /api/admin/roles': async () => ({
     url: '/api/admin/roles',
     payload: { name: `n_${Math.random().toString(36).slice(2, 9)}`, display_name: 'New', color: '#123456', level: 2 },

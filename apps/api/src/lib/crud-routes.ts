@@ -34,6 +34,8 @@ export function crudRoutes<Item>(
     params: z.ZodObject;
     /** false: the resource writes its own GET /:id beside these (another answer or permission). */
     getRoute?: false;
+    /** The list's permission when the specification gives its page another than `<permission>.list`. */
+    listPermission?: string;
   },
 ): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -56,7 +58,7 @@ export function crudRoutes<Item>(
   app.get(
     base,
     {
-      config: { access: perm('list') },
+      config: { access: opts.listPermission ? access.permission(opts.listPermission) : perm('list') },
       schema: {
         tags,
         summary: `List ${contract.name}`,

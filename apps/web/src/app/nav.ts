@@ -128,7 +128,7 @@ export const adminNav: NavEntry[] = [
     path: '/mc-admin/image-reports',
     label: 'admin.nav.imageReports',
     icon: Flag,
-    permission: 'admin.image.reports.list',
+    permission: 'admin.image.reports.view',
   },
   { path: '/mc-admin/backups', label: 'admin.nav.backups', icon: HardDrive, permission: 'admin.backups.list' },
   { path: '/mc-admin/mythicalcloud', label: 'admin.nav.cloud', icon: Cloud, permission: 'admin.mythicalcloud.view' },

@@ -25,7 +25,14 @@ export async function imageReportsRoutes(fastify: FastifyInstance): Promise<void
   const { db, media, sessions, settings } = app.ctx;
   const { urls } = imageHosting(app);
   const service = new ImageReportsService(db, media, urls, new UsersService(db, sessions, settings));
-  crudRoutes(fastify, { contract: imageReportsResource, service, params: IntIdParamsSchema, getRoute: false });
+  // The specification puts the list page (/mc-admin/image-reports) behind admin.image.reports.view.
+  crudRoutes(fastify, {
+    contract: imageReportsResource,
+    service,
+    params: IntIdParamsSchema,
+    getRoute: false,
+    listPermission: 'admin.image.reports.view',
+  });
   const base = `/api/admin/${imageReportsResource.name}/:id`;
   const tags = [imageReportsResource.name];
 

@@ -194,7 +194,8 @@ describe('staff review', () => {
     await report(visitor('198.51.100.8'), id);
     const rid = await reportId(id);
     const routes = [
-      ['admin.image.reports.list', () => ({ method: 'GET', url: '/api/admin/image-reports' })],
+      // The list page is behind the view permission (specification §2), and so is its call.
+      ['admin.image.reports.view', () => ({ method: 'GET', url: '/api/admin/image-reports' })],
       ['admin.image.reports.view', () => ({ method: 'GET', url: `/api/admin/image-reports/${rid}` })],
       [
         'admin.image.reports.edit',

@@ -17,8 +17,26 @@ export async function rolesRoutes(fastify: FastifyInstance): Promise<void> {
   const service = new RolesService(fastify.ctx.db, fastify.ctx.sessions);
   crudRoutes(fastify, { contract: rolesResource, service, params: IntIdParamsSchema });
 
-  // Written out beside the generated routes: the permission editor saves the whole set at once.
+  // Written out beside the generated routes: the permission editor reads a role (admin.permissions.list,
+  // the permission of its page, without admin.roles.list) and saves the whole set at once.
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/admin/roles/:id/permissions',
+    {
+      config: { access: access.permission('admin.permissions.list') },
+      schema: {
+        tags: ['roles'],
+        summary: 'A role with its permissions, for the permission editor',
+        params: IntIdParamsSchema,
+        response: {
+          200: z.object({ success: z.literal(true), data: RoleSchema }),
+          403: ErrorEnvelopeSchema,
+          404: ErrorEnvelopeSchema,
+        },
+      },
+    },
+    async (req) => ({ success: true as const, data: await service.get(req.params.id) }),
+  );
   app.put(
     '/api/admin/roles/:id/permissions',
     {

@@ -12,6 +12,16 @@ export interface PluginPermission {
   plugin_name: string;
 }
 
+/** A role for its permission editor: readable with admin.permissions.list alone (the page's permission). */
+export function useRoleForPermissions(id: string) {
+  return useQuery({
+    // Under the roles' key, so saving (which invalidates every roles query) reloads it.
+    queryKey: [...rolesApi.all, 'permissions', id],
+    queryFn: () => api<{ data: Role }>(`/api/admin/roles/${id}/permissions`).then((r) => r.data),
+    enabled: Boolean(id),
+  });
+}
+
 /** The permissions installed plugins add (plugin.<identifier>.<name>), for the role editor. */
 export function usePluginPermissions(enabled: boolean) {
   return useQuery({

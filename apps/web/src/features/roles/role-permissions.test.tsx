@@ -45,7 +45,7 @@ describe('role permissions editor', () => {
     const user = userEvent.setup();
     const calls = await signIn(
       {
-        'GET /api/admin/roles/4': { success: true, data: role },
+        'GET /api/admin/roles/4/permissions': { success: true, data: role },
         'GET /api/admin/plugins/permissions': { success: true, data: pluginPermissions },
         'PUT /api/admin/roles/4/permissions': (body: unknown) => ({
           success: true,

@@ -9,7 +9,8 @@ import { Loading } from '../../components/ui/loading.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useSession } from '../../lib/use-session.ts';
-import { type PluginPermission, rolesApi, usePluginPermissions } from './api.ts';
+import { LoadError } from '../servers/page-parts.tsx';
+import { type PluginPermission, rolesApi, usePluginPermissions, useRoleForPermissions } from './api.ts';
 
 const categories = [...new Set(permissionCatalogue.map((p) => p.category))];
 
@@ -20,14 +21,14 @@ const categories = [...new Set(permissionCatalogue.map((p) => p.category))];
 export function RolePermissions() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const role = rolesApi.useItem(id);
+  const role = useRoleForPermissions(id);
   const { data: session } = useSession();
   const canEdit = useCan('admin.permissions.edit');
   const save = rolesApi.useAction<{ permissions: string[]; updated_at: string }>(id, 'permissions', 'PUT');
   const [chosen, setChosen] = useState<Set<string> | null>(null);
   const pluginPermissions = usePluginPermissions(useCan('admin.roles.list')).data?.data ?? [];
   if (role.isPending) return <Loading label={t('common.loading')} />;
-  if (role.isError) return <Alert>{t('errors.NOT_FOUND')}</Alert>;
+  if (role.isError) return <LoadError error={role.error} back="/mc-admin/roles" backLabel={t('roles.backToList')} />;
   const current = chosen ?? new Set(role.data.permissions);
   const mine = session?.permissions ?? [];
   const toggle = (value: string) => {
@@ -48,7 +49,7 @@ export function RolePermissions() {
       </header>
       {error && <Alert>{error}</Alert>}
       {save.isSuccess && <Alert tone="success">{t('resource.saved')}</Alert>}
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         {categories.map((category) => (
           <fieldset key={category} className="surface p-4" disabled={!canEdit}>
             <legend className="px-1 font-semibold">{t(`permissionCategories.${category.replace(/ /g, '_')}`)}</legend>
@@ -64,7 +65,7 @@ export function RolePermissions() {
                     onChange={() => toggle(p.value)}
                   />
                   <span>
-                    <span className="font-mono text-xs">{p.value}</span>
+                    <span className="font-mono text-xs break-all">{p.value}</span>
                     <span className="block text-xs text-muted">{describePermission(p, t)}</span>
                   </span>
                 </label>
@@ -89,7 +90,7 @@ export function RolePermissions() {
                   onChange={() => toggle(p.key)}
                 />
                 <span>
-                  <span className="font-mono text-xs">{p.key}</span>
+                  <span className="font-mono text-xs break-all">{p.key}</span>
                   <span className="block text-xs text-muted">{p.description}</span>
                 </span>
               </label>
