@@ -1,8 +1,10 @@
 import { settingsCatalogue } from '@hostdeck/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newMember, TestClient } from '../../../test/client.ts';
 import { memberWithPermissions } from '../../../test/users.ts';
+import { auditLog } from '../../db/schema/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -70,5 +72,22 @@ describe('admin settings', () => {
     await member.post('/api/user/auth/register', newMember());
     expect((await member.get('/api/admin/settings')).json().error_code).toBe('FORBIDDEN');
     expect((await new TestClient(t.app).get('/api/admin/settings')).statusCode).toBe(401);
+  });
+});
+
+describe('secrets in the audit log', () => {
+  it("never holds a secret setting's value, nor serves one", async () => {
+    const root = await memberWithPermissions(t.app, ['admin.root'], 8);
+    const secret = 'hunter2-bot-token';
+    const res = await root.patch('/api/admin/settings', { values: { discord_bot_token: secret, app_name: 'Audited' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const audit = await root.get('/api/admin/audit?target_type=settings&per_page=100');
+    expect(audit.body).not.toContain(secret);
+    const entry = audit
+      .json()
+      .data.find((e: { after: Record<string, unknown> | null }) => e.after?.app_name === 'Audited');
+    expect(entry.after.discord_bot_token).toBe('••••');
+    const [stored] = await t.database.db.select().from(auditLog).where(eq(auditLog.id, entry.id));
+    expect(JSON.stringify(stored)).not.toContain(secret);
   });
 });
