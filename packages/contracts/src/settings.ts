@@ -55,7 +55,25 @@ export interface SettingDefinition {
   subsetOf?: readonly string[];
   /** A non-empty text must match this once trimmed (an empty one means "not set"). */
   pattern?: { regex: RegExp; message: string };
+  /** A text that cannot be left empty (the panel has no meaning for "not set" here). */
+  required?: boolean;
+  /** A non-empty text must pass this once trimmed (what a regular expression cannot say). */
+  valid?: { test: (value: string) => boolean; message: string };
 }
+
+/** A currency code the runtime knows (ISO 4217), as payments and receipts format it. */
+const isCurrency = (v: string) => /^[A-Z]{3}$/.test(v) && (Intl.supportedValuesOf?.('currency') ?? [v]).includes(v);
+/** An IANA time zone the runtime can format dates in. */
+function isTimeZone(v: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: v });
+    return true;
+  } catch {
+    return false;
+  }
+}
+/** A mail address alone, or as `Name <address>`. */
+const SENDER = /^(?:[^<>@]*<\s*[^\s<>@]+@[^\s<>@]+\s*>|[^\s<>@]+@[^\s<>@]+)$/;
 
 type Def = Omit<SettingDefinition, 'key'>;
 const str = (group: SettingGroup, def: string, description: string, extra: Partial<Def> = {}): Def => ({
@@ -180,7 +198,10 @@ const featureDefaults: Partial<Record<FeatureFlag, boolean>> = {
 
 const definitions: Record<string, Def> = {
   // general
-  app_name: str('general', 'Hostdeck', 'Name shown in the title bar, mails and receipts', { maxLength: 64 }),
+  app_name: str('general', 'Hostdeck', 'Name shown in the title bar, mails and receipts', {
+    maxLength: 64,
+    required: true,
+  }),
   app_lang: {
     type: 'select',
     group: 'general',
@@ -189,7 +210,11 @@ const definitions: Record<string, Def> = {
     options: ['en', 'ro', 'fr', 'de', 'es', 'md'],
     description: 'The language the community mainly speaks',
   },
-  app_timezone: str('general', 'UTC', 'Time zone used for dates in mails and receipts', { maxLength: 64 }),
+  app_timezone: str('general', 'UTC', 'Time zone used for dates in mails and receipts', {
+    maxLength: 64,
+    required: true,
+    valid: { test: isTimeZone, message: 'A time zone such as UTC or Europe/Bucharest' },
+  }),
   app_url: {
     type: 'url',
     group: 'general',
@@ -206,7 +231,11 @@ const definitions: Record<string, Def> = {
     maxLength: 512,
     description: 'Address of the logo image',
   },
-  currency: str('general', 'EUR', 'ISO 4217 currency for payments', { maxLength: 3 }),
+  currency: str('general', 'EUR', 'ISO 4217 currency for payments', {
+    maxLength: 3,
+    required: true,
+    valid: { test: isCurrency, message: 'A three-letter ISO 4217 currency code such as EUR or USD' },
+  }),
   currency_symbol: str('general', '€', 'Symbol shown next to prices', { maxLength: 8 }),
   // company
   company_name: str('company', 'Hostdeck', 'Company name on receipts'),
@@ -523,7 +552,13 @@ const definitions: Record<string, Def> = {
   },
   smtp_user: { ...str('mail', '', 'SMTP user name'), visibility: 'private' },
   smtp_password: { ...str('mail', '', 'SMTP password'), visibility: 'secret' },
-  smtp_from: { ...str('mail', 'Hostdeck <no-reply@localhost>', 'Sender of outgoing mail'), visibility: 'private' },
+  smtp_from: {
+    ...str('mail', 'Hostdeck <no-reply@localhost>', 'Sender of outgoing mail', {
+      required: true,
+      valid: { test: (v) => SENDER.test(v), message: 'A mail address, or Name <address>' },
+    }),
+    visibility: 'private',
+  },
   new_login_mail_enabled: {
     ...flag(true, 'Mail members when their account is signed in from a new browser or address', 'mail'),
     visibility: 'private',
@@ -683,9 +718,13 @@ export function settingValueSchema(def: SettingDefinition): z.ZodType<SettingVal
             .max(def.maxLength ?? 255)
             .refine((v) => v.trim() === '' || pattern.regex.test(v.trim()), { message: pattern.message })
         : z.string().max(def.maxLength ?? 255);
+      const valid = def.valid;
+      const checked = text
+        .refine((v) => !def.required || v.trim() !== '', { message: 'This setting cannot be empty' })
+        .refine((v) => !valid || v.trim() === '' || valid.test(v.trim()), { message: valid?.message });
       const allowed = def.subsetOf;
-      if (!allowed) return text;
-      return text.refine(
+      if (!allowed) return checked;
+      return checked.refine(
         (v) => {
           const items = v.split(',').map((s) => s.trim());
           return items.every((i) => allowed.includes(i)) && new Set(items).size === items.length;
@@ -695,6 +734,29 @@ export function settingValueSchema(def: SettingDefinition): z.ZodType<SettingVal
     }
   }
 }
+
+/**
+ * Settings that bound one another: after a change, `low` (times `scale`) may not exceed `high`, checked
+ * on the values the change leaves (a minimum above its maximum would refuse every gift or top-up).
+ */
+export const settingBounds: readonly { low: string; high: string; scale?: number; message: string }[] = [
+  {
+    low: 'coins_sharing_min',
+    high: 'coins_sharing_max',
+    message: 'The smallest gift cannot be larger than the largest',
+  },
+  {
+    low: 'credits_min_cents',
+    high: 'credits_max_cents',
+    message: 'The smallest top-up cannot be larger than the largest',
+  },
+  {
+    low: 'session_idle_minutes',
+    high: 'session_absolute_hours',
+    scale: 1 / 60,
+    message: 'The idle time cannot be longer than the session lifetime after login',
+  },
+];
 
 export function settingDefaults(): Record<string, SettingValue> {
   return Object.fromEntries(settingsCatalogue.map((d) => [d.key, d.default]));

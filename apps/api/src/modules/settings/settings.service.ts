@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type SettingDefinition,
   type SettingValue,
+  settingBounds,
   settingDefaults,
   settingsByKey,
   settingsCatalogue,
@@ -127,6 +128,12 @@ export class SettingsService {
       ...upserts.map(({ key, value }) => [key, value] as const),
       ...resets.map((key) => [key, settingsByKey.get(key)?.default as SettingValue] as const),
     ]);
+    for (const { low, high, scale = 1, message } of settingBounds) {
+      if (!(low in next) && !(high in next)) continue;
+      const value = (key: string) => Number(key in next ? next[key] : this.get(key));
+      if (value(low) * scale > value(high)) fields[low in next ? low : high] = message;
+    }
+    if (Object.keys(fields).length > 0) throw new AppError('VALIDATION_ERROR', 'Some settings are not valid', fields);
     for (const guard of this.guards) await guard(next);
     await this.db.transaction(async (tx) => {
       if (resets.length > 0) await tx.delete(settings).where(inArray(settings.key, resets));

@@ -91,3 +91,42 @@ describe('secrets in the audit log', () => {
     expect(JSON.stringify(stored)).not.toContain(secret);
   });
 });
+
+describe('values the panel cannot use', () => {
+  it('refuses them with the field named and changes nothing', async () => {
+    const root = await memberWithPermissions(t.app, ['admin.root'], 8);
+    const refused: [Record<string, unknown>, string][] = [
+      [{ coins_sharing_min: 500, coins_sharing_max: 10 }, 'coins_sharing_min'],
+      [{ credits_max_cents: 60 }, 'credits_max_cents'], // below the stored minimum (100)
+      [{ session_idle_minutes: 10_080, session_absolute_hours: 1 }, 'session_idle_minutes'],
+      [{ currency: 'eu' }, 'currency'],
+      [{ currency: 'ZZZ' }, 'currency'],
+      [{ currency: '' }, 'currency'],
+      [{ app_timezone: 'Not/AZone' }, 'app_timezone'],
+      [{ smtp_from: 'not an address' }, 'smtp_from'],
+      [{ app_name: '   ' }, 'app_name'],
+    ];
+    for (const [values, field] of refused) {
+      const res = await root.patch('/api/admin/settings', { values });
+      expect([res.statusCode, res.json().error_code], JSON.stringify(values)).toEqual([400, 'VALIDATION_ERROR']);
+      expect(res.json().fields, JSON.stringify(values)).toHaveProperty(field);
+    }
+    expect(t.app.ctx.settings.number('coins_sharing_min')).toBe(10);
+    expect(t.app.ctx.settings.string('currency')).toBe('EUR');
+
+    const ok = await root.patch('/api/admin/settings', {
+      values: {
+        currency: 'USD',
+        app_timezone: 'Europe/Bucharest',
+        smtp_from: 'Shop <shop@example.com>',
+        coins_sharing_min: 20,
+        coins_sharing_max: 20,
+      },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(t.app.ctx.settings.string('currency')).toBe('USD');
+    await root.patch('/api/admin/settings', {
+      values: { currency: null, app_timezone: null, smtp_from: null, coins_sharing_min: null, coins_sharing_max: null },
+    });
+  });
+});
