@@ -148,4 +148,20 @@ describe('deleting my account', () => {
     );
     expect(await worker.runOnce(Date.now() + 4 * HOUR)).toBe(0);
   });
+
+  it('takes the same path when an administrator deletes the account: panel servers removed, queued builds cancelled, then erased', async () => {
+    const m = await memberWithServer(w, limits);
+    const pending = await m.client.post('/api/servers/requests', w.request({ name: 'Never built' }));
+    expect(pending.statusCode).toBe(201);
+    expect(m.panel()).toBeDefined();
+    const del = await w.root.delete(`/api/admin/users/${m.id}`);
+    expect(del.json()).toEqual({ success: true });
+    expect((await m.client.get('/api/user/session')).statusCode).toBe(401);
+    expect(await db().select().from(serverQueue).where(eq(serverQueue.id, pending.json().data.id))).toEqual([]);
+    await w.t.app.ctx.accountDeletion.runOnce(); // the pass the delete started (or the next one)
+    expect(m.panel()).toBeUndefined();
+    expect(await db().select().from(servers).where(eq(servers.ownerId, m.id))).toEqual([]);
+    expect((await userRow(m.id)).deletedAt).not.toBeNull();
+    expect((await w.root.get(`/api/admin/users/${m.id}`)).statusCode).toBe(404);
+  });
 });

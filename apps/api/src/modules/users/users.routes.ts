@@ -30,7 +30,8 @@ const errors = {
 const one = z.object({ success: z.literal(true), data: AdminUserSchema });
 
 export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
-  const service = new UsersService(fastify.ctx.db, fastify.ctx.sessions, fastify.ctx.settings);
+  const { ctx } = fastify;
+  const service = new UsersService(ctx.db, ctx.sessions, ctx.settings, () => ctx.accountDeletion.runOnce());
   crudRoutes(fastify, { contract: usersResource, service, params: UuidParamsSchema });
 
   // The account actions, written out beside the generated routes; all need admin.users.edit.

@@ -1,11 +1,12 @@
 import { type AdminUser, ROOT_PERMISSION, type UserUpdate } from '@hostdeck/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type RoleRow, recoveryCodes, roles, type UserRow, users } from '../../db/schema/index.ts';
+import { type RoleRow, recoveryCodes, roles, serverQueue, type UserRow, users } from '../../db/schema/index.ts';
 import { type Actor, assertFresh, assertHoldsAll } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CrudService } from '../../lib/crud-routes.ts';
 import type { PageQuery } from '../../lib/paging.ts';
+import { CANCELLABLE } from '../account/account-deletion.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { SessionService } from '../auth/sessions.service.ts';
 import { findUserByEmail, findUserByLogin } from '../auth/users.repo.ts';
@@ -39,6 +40,8 @@ export class UsersService implements CrudService<AdminUser> {
     private readonly db: Db,
     private readonly sessions: SessionService,
     private readonly settings: SettingsService,
+    /** Starts a pass of the account deletion worker (after an account is marked for deletion). */
+    private readonly startDeletions: () => Promise<unknown> = async () => {},
   ) {}
 
   list(q: PageQuery & { search?: string; role_id?: number; banned?: boolean }) {
@@ -150,14 +153,21 @@ export class UsersService implements CrudService<AdminUser> {
     await this.act(actor, String(id), 'user.delete', async (tx, { user, role }) => {
       if (user.id === actor.id) throw new AppError('OWN_ROLE', 'You cannot delete your own account here');
       await this.assertNotLastAdministrator(tx, user, role);
+      // The same path as a member's own request (decision 0017): signed out at once, queued builds
+      // cancelled, then the deletion worker removes their servers on the panel and erases the account.
       const [row] = await tx
         .update(users)
-        .set({ deletedAt: new Date(), updatedAt: new Date() })
+        .set({ deletionRequestedAt: user.deletionRequestedAt ?? new Date(), updatedAt: new Date() })
         .where(eq(users.id, user.id))
         .returning();
+      await tx
+        .delete(serverQueue)
+        .where(and(eq(serverQueue.userId, user.id), inArray(serverQueue.status, [...CANCELLABLE])));
       return { row: row as UserRow };
     });
     await this.sessions.revokeAllForUser(String(id));
+    // Its failures are the worker's to log and retry; the deletion is on record either way.
+    void this.startDeletions().catch(() => {});
   }
 
   private async act(

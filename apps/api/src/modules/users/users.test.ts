@@ -97,6 +97,7 @@ describe('editing a user', () => {
     expect((await again.get('/api/user/session')).statusCode).toBe(401);
     const del = await root.request({ method: 'DELETE', url: `/api/admin/users/${a.uuid}` });
     expect(del.json()).toEqual({ success: true });
+    await t.app.ctx.accountDeletion.runOnce(); // the pass the delete started (or the next one)
     expect((await root.get(`/api/admin/users/${a.uuid}`)).statusCode).toBe(404);
     expect(
       (await new TestClient(t.app).post('/api/user/auth/login', { login: a.m.username, password: a.m.password }))
