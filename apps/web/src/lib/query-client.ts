@@ -1,5 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client.ts';
 import { type UiSettings, uiSettingsStore } from './ui-settings.ts';
+
+/**
+ * One more try after a lost connection or a server error; none after a 4xx (not found, forbidden,
+ * invalid): asking again gets the same answer, and a missing record would be fetched twice.
+ */
+export const retryUnlessClientError = (count: number, err: unknown) =>
+  !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1;
 
 /**
  * Query defaults from the performance settings: with caching off nothing is kept (staleTime and
@@ -7,7 +15,7 @@ import { type UiSettings, uiSettingsStore } from './ui-settings.ts';
  */
 export function queryDefaults(p: UiSettings['performance']) {
   return {
-    retry: 1,
+    retry: retryUnlessClientError,
     staleTime: p.enableCaching ? 30_000 : 0,
     gcTime: p.enableCaching ? 5 * 60_000 : 0,
     refetchOnWindowFocus: !p.networkOptimization,

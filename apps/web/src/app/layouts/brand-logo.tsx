@@ -23,7 +23,7 @@ function Logo({ src, className }: { src: string; className: string }) {
       src={shown}
       alt=""
       data-testid="brand-logo"
-      className={`${className} ${shown === MARK ? 'aspect-square' : 'max-w-40 object-contain'} w-auto`}
+      className={`${className} ${shown === MARK ? 'aspect-square' : 'max-w-40 object-contain'} w-auto min-w-0`}
       onError={() => setFailed(true)}
     />
   );

@@ -25,12 +25,13 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
     <header
       {...surfaceProps(ui.topNavigation)}
       data-testid="top-bar"
-      className="surface sticky top-0 z-20 flex print:hidden items-center gap-2 rounded-none border-x-0 border-t-0 px-3 py-2 sm:px-5"
+      className="surface sticky top-0 z-20 flex print:hidden items-center gap-1 rounded-none border-x-0 border-t-0 px-3 py-2 sm:gap-2 sm:px-5"
     >
       <button type="button" onClick={onMenu} className="rounded-lg p-2 lg:hidden" aria-label={t('nav.menu')}>
         <Menu className="size-5" aria-hidden />
       </button>
-      <Link to="/dashboard" className="mr-auto flex items-center gap-2 font-bold tracking-tight">
+      {/* A full bar on a phone: the gaps narrow, and the logo gives way to the coins no further than the mark's size. */}
+      <Link to="/dashboard" className="mr-auto flex min-w-7 items-center gap-2 font-bold tracking-tight">
         <BrandLogo size="sm" />
         {/* Read out on a phone too, where only the logo shows: the link needs a name. */}
         <span className="sr-only sm:not-sr-only">{appName}</span>
@@ -42,7 +43,7 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
         ]}
       />
       <span
-        className="flex items-center gap-1.5 rounded-full bg-amber-400/15 px-3 py-1 text-sm font-semibold text-amber-700 dark:text-coin"
+        className="flex shrink-0 items-center gap-1.5 rounded-full bg-amber-400/15 px-3 py-1 text-sm font-semibold text-amber-700 dark:text-coin"
         title={t('dashboard.coins')}
       >
         <Coins className="size-4" aria-hidden />

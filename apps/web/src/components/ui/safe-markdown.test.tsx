@@ -18,7 +18,7 @@ const renderMd = (text: string) => render(<SafeMarkdown>{text}</SafeMarkdown>).c
 describe('the safe Markdown renderer', () => {
   it('renders script, event handlers, raw HTML and javascript:/data: addresses as nothing executable', () => {
     const root = renderMd(hostile);
-    expect(root.querySelector('h1')).toHaveTextContent('News');
+    expect(root.querySelector('h2')).toHaveTextContent('News');
     expect(root.querySelector('strong')).toHaveTextContent('bold');
     expect(root.querySelectorAll('script, iframe, b, [onerror], [onclick], [style]')).toHaveLength(0);
     for (const el of root.querySelectorAll('*')) {
@@ -49,6 +49,19 @@ describe('the safe Markdown renderer', () => {
       expect(a).toHaveAttribute('rel', 'noopener noreferrer nofollow');
       expect(a).toHaveAttribute('target', '_blank');
     }
+  });
+
+  it('moves every heading one level down, so the page keeps its one h1', () => {
+    const root = renderMd('# One\n\n## Two\n\n### Three\n\n#### Four\n\n##### Five\n\n###### Six');
+    expect(root.querySelectorAll('h1')).toHaveLength(0);
+    expect([...root.querySelectorAll('h2, h3, h4, h5, h6')].map((h) => `${h.tagName} ${h.textContent}`)).toEqual([
+      'H2 One',
+      'H3 Two',
+      'H4 Three',
+      'H5 Four',
+      'H6 Five',
+      'H6 Six',
+    ]);
   });
 
   it('shows http(s) images only, lazily and with their alt text', () => {

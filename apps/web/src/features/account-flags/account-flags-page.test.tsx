@@ -89,6 +89,35 @@ describe('the flagged accounts review', () => {
     expect(screen.queryByTestId('flag-approve')).toBeNull();
   });
 
+  it('says when no account waits and what flags one; a filter without a match says so instead', async () => {
+    const user = userEvent.setup();
+    const calls = await signIn(
+      {
+        'GET /api/admin/account-flags?status=open': page([]),
+        'GET /api/admin/account-flags?reason=vpn&status=open': page([]),
+        'GET /api/admin/account-flags?status=banned': page([]),
+      },
+      { permissions: ['admin.users.list'] },
+    );
+    await open();
+    const empty = await screen.findByTestId('resource-empty');
+    expect(empty).toHaveTextContent('No account is waiting for review.');
+    expect(empty).toHaveTextContent('While zero trust is on (Settings → Security)');
+    expect(empty).not.toHaveTextContent(/search|create/i);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Reason' }), 'VPN or proxy');
+    await waitFor(() => expect(screen.getByTestId('resource-empty')).toHaveTextContent('Nothing matches this search'));
+    expect(calls.some((c) => c.path === '/api/admin/account-flags?reason=vpn&status=open')).toBe(true);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Reason' }), 'Any reason');
+    await user.selectOptions(screen.getByTestId('flags-status'), 'Banned');
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/admin/account-flags?status=banned')).toBe(true));
+    expect(screen.getByTestId('resource-empty')).toHaveTextContent('Nothing matches this search');
+    // Back to the page's own default: nothing is filtered, so the page's words come back.
+    await user.selectOptions(screen.getByTestId('flags-status'), 'Waiting for review');
+    await waitFor(() =>
+      expect(screen.getByTestId('resource-empty')).toHaveTextContent('No account is waiting for review.'),
+    );
+  });
+
   it('the users page links here with the open count', async () => {
     await signIn(
       { 'GET /api/admin/account-flags?status=open&per_page=1': page([flag()], { total: 4 }) },

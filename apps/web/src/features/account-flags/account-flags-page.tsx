@@ -1,6 +1,7 @@
 import { type AccountFlag, accountFlagReasons, accountFlagStatuses } from '@hostdeck/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFormat } from '../../lib/format.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { ResourceList } from '../admin/resource/resource-list.tsx';
 import { useListParams } from '../admin/resource/use-list-params.ts';
@@ -12,26 +13,33 @@ const select =
 
 /** /mc-admin/users/flags: accounts anti-alt (or anti-VPN) flagged, with whom they share, to approve or ban. */
 export function AccountFlagsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const { date } = useFormat();
   const list = useListParams(['status', 'reason']);
   // Open flags first: that is the work waiting.
   const params = new URLSearchParams(list.params);
   if (!params.has('status')) params.set('status', 'open');
   const query = useAccountFlags(params);
   const canDecide = useCan('admin.users.edit');
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
   return (
     <ResourceList<AccountFlag>
       title={t('accountFlags.title')}
       list={list}
       query={query}
       rowKey={(f) => String(f.id)}
+      empty={
+        <>
+          <p className="font-medium">{t('accountFlags.emptyTitle')}</p>
+          <p className="mt-1 text-sm">{t('accountFlags.emptyHint')}</p>
+        </>
+      }
       filters={
         <>
           <select
             className={select}
             value={list.get('status') || 'open'}
-            onChange={(e) => list.set({ status: e.target.value })}
+            // "Waiting for review" is the page's own default: kept out of the address, it filters nothing.
+            onChange={(e) => list.set({ status: e.target.value === 'open' ? '' : e.target.value })}
             aria-label={t('accountFlags.status')}
             data-testid="flags-status"
           >

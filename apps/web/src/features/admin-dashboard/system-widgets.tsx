@@ -101,12 +101,12 @@ export function LogsWidget() {
       isEmpty={(lines) => lines.length === 0}
       empty={t('adminDashboard.logs.empty')}
       actions={
-        <label className="flex items-center gap-2 text-sm">
+        <label className="flex max-w-full min-w-0 items-center gap-2 text-sm">
           <span className="text-muted">{t('adminDashboard.logs.level')}</span>
           <select
             value={level}
             onChange={(e) => setLevel(e.target.value as LogLevel)}
-            className="min-h-9 rounded-lg border border-slate-300 bg-transparent px-2 dark:border-slate-700 dark:bg-slate-900"
+            className="min-h-9 min-w-0 rounded-lg border border-slate-300 bg-transparent px-2 dark:border-slate-700 dark:bg-slate-900"
           >
             {logLevels.map((l) => (
               <option key={l} value={l}>

@@ -58,7 +58,7 @@ export function WidgetCard<T>({
       aria-labelledby={`widget-${id}`}
       data-testid={`widget-${id}`}
     >
-      <header className="flex items-center justify-between gap-2">
+      <header className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`widget-${id}`} className="flex items-center gap-2 font-semibold">
           <Icon className="size-5 text-brand-400" aria-hidden />
           {title}

@@ -102,9 +102,9 @@ export function SettingsPage() {
         </fieldset>
       ))}
       {canEdit && (
-        <div className="surface sticky bottom-4 flex items-center justify-between gap-3 p-3">
+        <div className="surface sticky bottom-4 flex flex-wrap items-center justify-between gap-3 p-3">
           <span className="text-sm text-muted">{t('settings.pending', { count: changed.length })}</span>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button variant="secondary" disabled={changed.length === 0} onClick={() => setDrafts({})}>
               {t('settings.discard')}
             </Button>

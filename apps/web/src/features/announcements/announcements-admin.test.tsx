@@ -165,7 +165,9 @@ describe('admin announcements list', () => {
     expect(screen.queryByRole('link', { name: 'Create' })).toBeNull();
     expect(screen.queryByTestId('edit-announcement')).toBeNull();
     await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'Drafts only');
-    await screen.findByText('Nothing here yet. Try another search, or create the first one.');
+    await screen.findByText(
+      'Nothing matches this search or these filters. Try other words, or clear the search and the filters.',
+    );
     expect(calls.some((c) => c.path === '/api/admin/announcements?published=false')).toBe(true);
   });
 

@@ -52,7 +52,7 @@ export function ApiKeyForm({ held, onCreated }: { held: readonly string[]; onCre
       />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">{t('apiKeys.permissions')}</legend>
-        <div className="grid max-h-72 gap-1 overflow-y-auto rounded-xl border border-slate-200 p-2 sm:grid-cols-2 dark:border-slate-800">
+        <div className="grid max-h-72 grid-cols-1 gap-1 overflow-y-auto rounded-xl border border-slate-200 p-2 sm:grid-cols-2 dark:border-slate-800">
           {offered.map((p) => (
             <label key={p.value} className="flex items-start gap-2 text-sm">
               <input
@@ -63,7 +63,7 @@ export function ApiKeyForm({ held, onCreated }: { held: readonly string[]; onCre
                 data-testid={`api-key-permission-${p.value}`}
               />
               <span>
-                {describePermission(p, t)} <code className="text-xs text-muted">{p.value}</code>
+                {describePermission(p, t)} <code className="text-xs break-all text-muted">{p.value}</code>
               </span>
             </label>
           ))}

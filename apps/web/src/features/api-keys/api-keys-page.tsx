@@ -55,7 +55,8 @@ export function ApiKeysPage() {
       ) : list.data.data.length === 0 ? (
         <p className="text-sm text-muted">{t('apiKeys.empty')}</p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
+        // relative: the sr-only heading (absolute) scrolls with the table instead of widening the page.
+        <div className="relative overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
           <table className="w-full text-sm" aria-label={t('apiKeys.title')}>
             <thead>
               <tr>
@@ -73,7 +74,7 @@ export function ApiKeysPage() {
                 <tr key={k.id} className="border-t border-slate-200 dark:border-slate-800" data-testid="api-key-row">
                   <td className={td}>{k.name}</td>
                   <td className={`${td} font-mono text-xs`}>{k.prefix}…</td>
-                  <td className={`${td} text-xs`}>{k.permissions.join(', ')}</td>
+                  <td className={`${td} min-w-48 text-xs break-all`}>{k.permissions.join(', ')}</td>
                   <td className={td}>{k.last_used_at ? f.date(k.last_used_at) : '—'}</td>
                   <td className={`${td} text-right`}>
                     {k.revoked_at ? (

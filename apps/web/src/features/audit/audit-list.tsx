@@ -1,9 +1,11 @@
 import type { AuditEntry } from '@hostdeck/contracts';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../lib/format.ts';
 
 /** Audit entries as a readable feed: who, what, when, and the fields that changed. */
 export function AuditList({ entries }: { entries: AuditEntry[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const f = useFormat();
   if (entries.length === 0) return <p className="text-sm text-muted">{t('audit.empty')}</p>;
   return (
     <ol className="flex flex-col gap-2 text-sm">
@@ -13,8 +15,9 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
             <span className="font-medium">{e.actor_username ?? t('audit.system')}</span> ·{' '}
             {t(`audit.actions.${e.action}`, { defaultValue: e.action })}
           </p>
-          <p className="text-xs text-muted">{new Date(e.created_at).toLocaleString(i18n.language)}</p>
-          <ul className="mt-1 text-xs">
+          <p className="text-xs text-muted">{f.dateTime(e.created_at)}</p>
+          {/* Values may be long unbroken codes (permission lists): they wrap anywhere. */}
+          <ul className="mt-1 text-xs break-all">
             {changes(e).map(([k, before, after]) => (
               <li key={k}>
                 <code>{k}</code>: {before} → {after}

@@ -23,7 +23,20 @@ export function ResetPasswordPage() {
     setDone(true);
   });
   const { errors, isSubmitting } = form.formState;
-  if (!token) return <Alert>{t('errors.RESET_TOKEN_INVALID')}</Alert>;
+  // A missing, used or expired link: the way out is a new one.
+  const newLink = (
+    <Link to="/auth/forgot-password" className="text-sm text-brand-600 hover:underline dark:text-brand-300">
+      {t('auth.reset.newLink')}
+    </Link>
+  );
+  if (!token) {
+    return (
+      <div className="flex flex-col gap-4">
+        <Alert>{t('errors.RESET_TOKEN_INVALID')}</Alert>
+        {newLink}
+      </div>
+    );
+  }
   if (done) {
     return (
       <div className="flex flex-col gap-4">
@@ -55,6 +68,7 @@ export function ResetPasswordPage() {
       <Button type="submit" disabled={isSubmitting}>
         {t('auth.reset.submit')}
       </Button>
+      {newLink}
     </form>
   );
 }

@@ -38,7 +38,7 @@ const list = (...backups: Backup[]) => ({ success: true, backups });
 const show = () => renderPage(<BackupsPage />, { path: '/mc-admin/backups', url: '/mc-admin/backups' });
 
 describe('backups page', () => {
-  it('creates a backup, follows its progress, then lists it with size, counts and a download link', async () => {
+  it('creates a backup, follows its progress, then lists it with size and counts', async () => {
     const answers = [
       list(),
       list(backup({ status: 'running', progress: 40, size: null, manifest: null, completed_at: null })),
@@ -53,7 +53,10 @@ describe('backups page', () => {
       { permissions: all },
     );
     await show();
-    expect(await screen.findByText('No backups yet.')).toBeInTheDocument();
+    // Empty: it says how to make the first one, by hand or on schedule.
+    expect(await screen.findByTestId('backups-empty')).toHaveTextContent(
+      'No backups yet. Create one now with “Create backup”, or set “Scheduled backup interval (hours)” in Settings → Backups',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Create backup' }));
     expect(await screen.findByText('In progress: 40 %')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Backup progress' })).toHaveAttribute('value', '40');
@@ -63,11 +66,18 @@ describe('backups page', () => {
     const row = screen.getByTestId('backup-row');
     expect(within(row).getByTestId('backup-size')).toHaveTextContent('3 MB');
     expect(row).toHaveTextContent('2 tables · 12 rows · version 0.1.0');
-    expect(within(row).getByRole('link', { name: `Download ${FILE}` })).toHaveAttribute(
+    // The file holds every secret: the download is admin.root's alone (the API refuses the others).
+    expect(within(row).queryByRole('link', { name: `Download ${FILE}` })).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === BASE)).toHaveLength(1);
+  });
+
+  it('offers the download to admin.root', async () => {
+    await signIn({ [`GET ${BASE}`]: list(backup()) }, { permissions: ['admin.root'] });
+    await show();
+    expect(await screen.findByRole('link', { name: `Download ${FILE}` })).toHaveAttribute(
       'href',
       `${BASE}/${ID}/download`,
     );
-    expect(calls.filter((c) => c.method === 'POST' && c.path === BASE)).toHaveLength(1);
   });
 
   it('deletes after a confirmation and shows the server’s refusal', async () => {
@@ -88,6 +98,14 @@ describe('backups page', () => {
     await userEvent.click(screen.getByRole('button', { name: /Delete hostdeck-20260302/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Delete for good' }));
     expect(await screen.findByText('A backup is being made; wait for it to finish.')).toBeInTheDocument();
+  });
+
+  it('without the create permission, says where backups come from instead of offering a button', async () => {
+    await signIn({ [`GET ${BASE}`]: list() }, { permissions: ['admin.backups.list'] });
+    await show();
+    expect(await screen.findByTestId('backups-empty')).toHaveTextContent(
+      'No backups yet. They appear here once a backup is made by hand or on schedule (Settings → Backups).',
+    );
   });
 
   it('shows a failed backup and hides create and delete without their permissions', async () => {

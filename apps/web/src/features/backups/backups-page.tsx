@@ -51,9 +51,11 @@ export function BackupsPage() {
       ) : list.isError ? (
         <Alert>{errorText(list.error)}</Alert>
       ) : list.data.backups.length === 0 ? (
-        <p className="text-sm text-muted">{t('backups.empty')}</p>
+        <p className="text-sm text-muted" data-testid="backups-empty">
+          {t(canCreate ? 'backups.empty' : 'backups.emptyNoCreate')}
+        </p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
+        <div className="relative overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
           <table className="w-full text-sm" aria-label={t('backups.title')}>
             <thead>
               <tr>

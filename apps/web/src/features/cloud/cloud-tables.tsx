@@ -2,6 +2,7 @@ import type { CloudLocalBackup } from '@hostdeck/contracts';
 import { CloudDownload, CloudUpload } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
@@ -43,7 +44,7 @@ export function BucketObjects() {
     body = <p className="text-sm text-muted">{t('cloud.objects.empty', { prefix: objects.data.prefix || '/' })}</p>;
   else
     body = (
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-sm" aria-label={t('cloud.objects.title')}>
           <thead>
             <tr>
@@ -101,15 +102,26 @@ export function LocalBackups({ backups, configured }: { backups: CloudLocalBacku
   const bytes = useBytes();
   const errorText = useErrorText();
   const canUpload = useCan('admin.mythicalcloud.upload') && configured;
+  const canListBackups = useCan('admin.backups.list');
   const upload = useCloudUpload();
   return (
     <Section id="cloud-local" title={t('cloud.local.title')}>
       {upload.data && <Alert tone="success">{t('cloud.local.uploaded', { file: upload.data.backup.file_name })}</Alert>}
       {upload.error && <Alert>{errorText(upload.error)}</Alert>}
       {backups.length === 0 ? (
-        <p className="text-sm text-muted">{t('cloud.local.empty')}</p>
+        <div className="flex flex-col gap-1 text-sm text-muted" data-testid="cloud-local-empty">
+          <p>{t('cloud.local.empty')}</p>
+          <p>
+            {t('cloud.local.emptyHint')}{' '}
+            {canListBackups && (
+              <Link to="/mc-admin/backups" className="text-brand-600 hover:underline dark:text-brand-300">
+                {t('cloud.local.openBackups')}
+              </Link>
+            )}
+          </p>
+        </div>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-sm" aria-label={t('cloud.local.title')}>
             <thead>
               <tr>

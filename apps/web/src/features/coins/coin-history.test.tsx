@@ -19,7 +19,7 @@ describe('coin history', () => {
       [`GET ${HISTORY}`]: page(
         [
           entry({ id: 'a', amount: 500, balance_after: 1250, kind: 'redeem', reason: 'Code WELCOME' }),
-          entry({ id: 'b', amount: -250, balance_after: 750, kind: 'store', reason: '1 × 1024 ram' }),
+          entry({ id: 'b', amount: -250, balance_after: 750, kind: 'store', reason: '1 × 1024 ram', reference: 'ram' }),
         ],
         { balance: 1250 },
       ),
@@ -34,6 +34,8 @@ describe('coin history', () => {
     expect(gain?.getByTestId('coin-amount').className).toMatch(/emerald/);
     expect(rows[0]).toHaveTextContent('1,250');
     expect(spend?.getByText('Store purchase')).toBeInTheDocument();
+    // The server's "1 × 1024 ram", in the member's language and with its unit.
+    expect(spend?.getByTestId('coin-reason')).toHaveTextContent('Memory: 1 × 1,024 MB');
     expect(spend?.getByTestId('coin-amount')).toHaveTextContent('-250');
     expect(spend?.getByTestId('coin-amount').className).toMatch(/rose/);
     expect(screen.getByTestId('coin-balance')).toHaveTextContent('1,250 coins');

@@ -8,6 +8,7 @@ import { Loading } from '../../components/ui/loading.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFormat } from '../../lib/format.ts';
 import { type CoinHistorySource, useCoinHistory } from './api.ts';
+import { useCoinReason } from './coin-reason.ts';
 import { useCoinText } from './coin-text.ts';
 
 const select =
@@ -38,6 +39,7 @@ export function CoinHistory({
   const { t } = useTranslation();
   const f = useFormat();
   const coins = useCoinText();
+  const reason = useCoinReason();
   const id = useId();
   // The cursor each visited page started from (keyset paging): page n is cursors[n - 1].
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
@@ -150,7 +152,7 @@ export function CoinHistory({
                   className={`order-3 col-span-2 break-words text-slate-600 dark:text-slate-400 ${cell}`}
                   data-testid="coin-reason"
                 >
-                  {e.reason ?? '—'}
+                  {reason(e)}
                 </td>
                 <td
                   className={`order-2 text-right font-semibold whitespace-nowrap tabular-nums ${amountTone(e.amount)} ${cell}`}

@@ -53,15 +53,10 @@ export function useStartPayment() {
   });
 }
 
-/** A receipt that is missing (or not the member's) stays missing: no retry. */
-const retryUnlessFinal = (count: number, err: unknown) =>
-  !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1;
-
 export function useReceipt(id: string) {
   return useQuery({
     queryKey: creditsKeys.receipt(id),
     queryFn: () => api<Receipt>(`/api/store/credits/receipts/${encodeURIComponent(id)}`).then((r) => r.data),
-    retry: retryUnlessFinal,
     enabled: Boolean(id),
   });
 }

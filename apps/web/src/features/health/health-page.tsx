@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { useFormat } from '../../lib/format.ts';
+import { type Formatters, useFormat } from '../../lib/format.ts';
 import { Skeleton } from '../admin-dashboard/widget-card.tsx';
 import { useHealth } from './api.ts';
 
@@ -14,8 +14,29 @@ const look: Record<HealthState, { icon: typeof CircleCheck; tone: string; ring: 
   red: { icon: CircleX, tone: 'text-rose-600 dark:text-rose-400', ring: 'border-l-rose-500' },
 };
 
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * A check's placeholders in the member's language: numbers with their separators, the disk's
+ * percentage and megabytes with their units, a time as a date and time. `count` stays a number, so
+ * that it picks the plural form.
+ */
+export function localParams(params: HealthCheck['params'], f: Formatters): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof value === 'string') out[key] = ISO_TIME.test(value) ? f.dateTime(value) : value;
+    else if (key === 'count') out[key] = value;
+    else if (key === 'percent') out[key] = f.percent(value);
+    else if (key === 'free_mb') out[key] = f.megabytes(value);
+    else out[key] = f.number(value);
+  }
+  return out;
+}
+
 function CheckRow({ check }: { check: HealthCheck }) {
   const { t } = useTranslation();
+  const f = useFormat();
+  const params = localParams(check.params, f);
   const { icon: Icon, tone, ring } = look[check.state];
   return (
     <li
@@ -29,12 +50,11 @@ function CheckRow({ check }: { check: HealthCheck }) {
           <h2 className="font-semibold">{t(`health.checks.${check.key}`)}</h2>
           <span className={`text-sm font-medium ${tone}`}>{t(`health.states.${check.state}`)}</span>
         </div>
-        <p className="text-sm">{t(`health.reasons.${check.reason}`, check.params)}</p>
+        <p className="text-sm">{t(`health.reasons.${check.reason}`, params)}</p>
         {check.detail && <p className="break-words font-mono text-xs text-muted">{check.detail}</p>}
         {check.action && (
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            <span className="font-medium">{t('health.whatToDo')}</span>{' '}
-            {t(`health.actions.${check.action}`, check.params)}
+            <span className="font-medium">{t('health.whatToDo')}</span> {t(`health.actions.${check.action}`, params)}
           </p>
         )}
       </div>

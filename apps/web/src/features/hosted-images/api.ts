@@ -28,9 +28,6 @@ export interface UploadKeyResult {
 export const PER_PAGE = 30;
 /** The feature switched off (the public setting, or the server said so). */
 export const isOff = (error: unknown) => error instanceof ApiError && error.code === 'FEATURE_DISABLED';
-const retryUnlessFinal = (count: number, err: unknown) =>
-  !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1;
-
 /** The gallery, newest first, one keyset page after the other ("load more"). */
 export function useGallery() {
   return useInfiniteQuery({
@@ -39,7 +36,6 @@ export function useGallery() {
       api<GalleryPage>(`/api/user/images?per_page=${PER_PAGE}${pageParam ? `&cursor=${pageParam}` : ''}`),
     initialPageParam: '',
     getNextPageParam: (last) => last.next_cursor ?? undefined,
-    retry: retryUnlessFinal,
   });
 }
 
@@ -70,7 +66,6 @@ export function useImageConfig() {
   return useQuery({
     queryKey: hostedKeys.config,
     queryFn: () => api<ImageHostingConfig>('/api/user/images/config'),
-    retry: retryUnlessFinal,
   });
 }
 

@@ -2,16 +2,10 @@ import type { HostedImage } from '@hostdeck/contracts';
 import { ChevronDown, Copy } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { Toaster, toast } from 'sonner';
+import { toast } from 'sonner';
 import { imageLink, type LinkKind, linkKinds } from './links.ts';
 
 type Linkable = Pick<HostedImage, 'name' | 'page_url' | 'direct_url'>;
-
-/** Where the "copied" toasts of the image pages appear (one per page). */
-export function ImagesToaster() {
-  const dark = typeof document !== 'undefined' && document.documentElement.classList.contains('dark');
-  return <Toaster position="bottom-right" theme={dark ? 'dark' : 'light'} richColors closeButton={false} />;
-}
 
 /** Copies one form of an image's link and says so in a toast. */
 function useCopyLink() {

@@ -6,10 +6,10 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
+import { PageToaster } from '../../components/ui/page-toaster.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { LoadError, linkButton, PageHeader } from '../servers/page-parts.tsx';
 import { useDeleteImage, useGallery } from './api.ts';
-import { ImagesToaster } from './copy-links.tsx';
 import { ImageCard } from './image-card.tsx';
 import { ImagesOff, ImagesTabs, UsageBar, useImagesOff } from './image-parts.tsx';
 
@@ -106,7 +106,7 @@ export function GalleryPage() {
         onConfirm={() => target && remove.mutate(target, { onSuccess: () => setTarget(null) })}
         testId="delete-dialog"
       />
-      <ImagesToaster />
+      <PageToaster />
     </div>
   );
 }

@@ -4,10 +4,11 @@ import { type DragEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
+import { PageToaster } from '../../components/ui/page-toaster.tsx';
 import { formatSize } from '../images/api.ts';
 import { LoadError, PageHeader } from '../servers/page-parts.tsx';
 import { useImageConfig } from './api.ts';
-import { CopyLinkButtons, ImagesToaster } from './copy-links.tsx';
+import { CopyLinkButtons } from './copy-links.tsx';
 import { ImagesOff, ImagesTabs, UsageBar, useImagesOff } from './image-parts.tsx';
 import { type UploadItem, useUploads } from './use-uploads.ts';
 
@@ -96,7 +97,7 @@ export function UploadPage() {
           </ul>
         </section>
       )}
-      <ImagesToaster />
+      <PageToaster />
     </div>
   );
 }

@@ -25,7 +25,7 @@ export function ImageReportPage() {
   const { id = '' } = useParams();
   const detail = useReportDetail(id);
   if (detail.isPending) return <Loading label={t('common.loading')} />;
-  if (detail.isError) return <LoadError error={detail.error} />;
+  if (detail.isError) return <LoadError error={detail.error} back={BASE} backLabel={t('imageReports.back')} />;
   const report = detail.data.data;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-5">

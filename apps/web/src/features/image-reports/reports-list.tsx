@@ -52,6 +52,12 @@ export function ImageReportsList() {
         list={list}
         query={query}
         rowKey={(r) => String(r.id)}
+        empty={
+          <>
+            <p className="font-medium">{t('imageReports.emptyTitle')}</p>
+            <p className="mt-1 text-sm">{t('imageReports.emptyHint')}</p>
+          </>
+        }
         toolbar={
           query.data && (
             <span className="self-center text-sm text-muted" data-testid="report-count">

@@ -22,8 +22,8 @@ export function ImageDelete() {
   const remove = useDeleteImage(id);
   const [confirmed, setConfirmed] = useState(false);
   if (image.isPending || usage.isPending) return <Loading label={t('common.loading')} />;
-  if (image.isError) return <LoadError error={image.error} />;
-  if (usage.isError) return <LoadError error={usage.error} />;
+  if (image.isError || usage.isError)
+    return <LoadError error={image.error ?? usage.error} back={BASE} backLabel={t('images.back')} />;
   const used = usage.data;
   const error =
     remove.error instanceof ApiError ? t(`errors.${remove.error.code}`, { defaultValue: remove.error.message }) : null;

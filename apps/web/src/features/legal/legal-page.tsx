@@ -11,7 +11,8 @@ export function LegalPage({ setting, title }: { setting: 'privacy_policy' | 'ter
   return (
     <main className="mx-auto max-w-3xl p-4 sm:p-8">
       <article className="surface p-6 sm:p-10">
-        <h1 className="mb-6 text-3xl font-bold">{t(title)}</h1>
+        {/* Long compound words (de: "Datenschutzerklärung") break inside the card on a phone. */}
+        <h1 className="mb-6 text-2xl font-bold break-words hyphens-auto sm:text-3xl">{t(title)}</h1>
         {text ? (
           <SafeMarkdown data-testid="legal-text">{text}</SafeMarkdown>
         ) : (

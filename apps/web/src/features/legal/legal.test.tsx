@@ -25,7 +25,9 @@ describe('legal pages', () => {
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeInTheDocument();
     const text = screen.getByTestId('legal-text');
-    expect(within(text).getByRole('heading', { level: 2, name: 'What we keep' })).toBeInTheDocument();
+    // Headings move one level down under the page's own h1: ## is an h3.
+    expect(within(text).getByRole('heading', { level: 3, name: 'What we keep' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(within(text).getByRole('link', { name: 'our contact' })).toHaveAttribute(
       'rel',
       'noopener noreferrer nofollow',

@@ -104,7 +104,7 @@ export function MailOutboxList() {
           {
             key: 'to',
             header: t('mailTemplates.outbox.columns.to'),
-            render: (m) => <span className="break-all">{m.to}</span>,
+            render: (m) => <span className="whitespace-nowrap">{m.to}</span>,
           },
           { key: 'subject', header: t('mailTemplates.outbox.columns.subject'), render: (m) => m.subject },
           {

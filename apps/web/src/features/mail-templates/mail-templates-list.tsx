@@ -48,7 +48,7 @@ export function MailTemplatesList() {
         {query.isPending && <Loading label={t('common.loading')} />}
         {query.isError && <Alert>{errorText(t, query.error)}</Alert>}
         {query.data && (
-          <div className="surface overflow-x-auto">
+          <div className="surface relative overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="text-xs text-muted uppercase">
                 <tr>

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../lib/i18n.ts';
 import { signIn, signOut } from '../../test/economy.ts';
 import { pluginOf } from '../../test/plugins.ts';
 import { apiError, renderPage } from '../../test/render.tsx';
@@ -105,6 +106,20 @@ describe('plugin settings page', () => {
     const events = screen.getByRole('group', { name: 'Events' });
     expect(within(events).getByRole('checkbox', { name: 'Claims' })).toBeChecked();
     expect(within(events).getByRole('checkbox', { name: 'Streak records' })).not.toBeChecked();
+  });
+
+  it('names the region of its toasts in the language of the page', async () => {
+    await signIn(
+      { 'GET /api/admin/plugins/daily-reward': { success: true, data: detail() } },
+      { permissions: ['admin.plugins.edit'] },
+    );
+    try {
+      await changeLanguage('de');
+      await open();
+      expect(await screen.findByRole('region', { name: /^Benachrichtigungen/ })).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('never fills in a secret, says whether it is set, keeps it when left empty and clears it on demand', async () => {

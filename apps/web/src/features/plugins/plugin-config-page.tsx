@@ -2,9 +2,10 @@ import { Plug } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { Toaster, toast } from 'sonner';
+import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
+import { PageToaster } from '../../components/ui/page-toaster.tsx';
 import { LoadFailed } from '../admin/resource/resource-edit-page.tsx';
 import { usePlugin, useSavePluginConfig } from './api.ts';
 import { PluginConfigForm } from './plugin-config-form.tsx';
@@ -17,7 +18,6 @@ export function PluginConfigPage() {
   const save = useSavePluginConfig(identifier);
   // A saved form starts again from the server's answer (secrets empty, "clear" undone).
   const [saves, setSaves] = useState(0);
-  const dark = document.documentElement.classList.contains('dark');
   if (plugin.isPending) return <Loading label={t('common.loading')} />;
   if (plugin.isError)
     return <LoadFailed error={plugin.error} retrying={plugin.isFetching} retry={() => void plugin.refetch()} />;
@@ -57,7 +57,7 @@ export function PluginConfigPage() {
           />
         )}
       </section>
-      <Toaster position="bottom-right" theme={dark ? 'dark' : 'light'} richColors closeButton={false} />
+      <PageToaster />
     </div>
   );
 }

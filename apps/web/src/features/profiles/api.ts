@@ -1,6 +1,6 @@
 import type { GiftRequest, Leaderboard, Profile, PublicMember } from '@hostdeck/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { useBalanceChanged } from '../coins/api.ts';
 
 export const profileKeys = {
@@ -9,15 +9,10 @@ export const profileKeys = {
   leaderboard: (by: string) => ['leaderboard', by] as const,
 };
 
-/** A missing, private or switched-off answer is final: asking again changes nothing. */
-const retryUnlessFinal = (count: number, err: unknown) =>
-  !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1;
-
 export function useProfile(uuid: string) {
   return useQuery({
     queryKey: profileKeys.profile(uuid),
     queryFn: () => api<{ data: Profile }>(`/api/profiles/${encodeURIComponent(uuid)}`).then((r) => r.data),
-    retry: retryUnlessFinal,
     enabled: Boolean(uuid),
   });
 }
@@ -41,7 +36,6 @@ export function useLookup(q: string) {
     queryKey: profileKeys.lookup(q),
     queryFn: () => api<{ data: PublicMember[] }>(`/api/users/lookup?${new URLSearchParams({ q })}`).then((r) => r.data),
     enabled: q.length >= 2,
-    retry: retryUnlessFinal,
     staleTime: 30_000,
   });
 }
@@ -51,7 +45,6 @@ export function useLeaderboard(by: Leaderboard['by'], enabled = true) {
   return useQuery({
     queryKey: profileKeys.leaderboard(by),
     queryFn: () => api<Leaderboard>(`/api/leaderboard?by=${by}`),
-    retry: retryUnlessFinal,
     enabled,
   });
 }

@@ -192,7 +192,9 @@ describe('admin redeem-codes list', () => {
     await renderPage(<RedeemCodesList />, { path: '/mc-admin/redeem-codes', url: '/mc-admin/redeem-codes' });
     await screen.findByText('WELCOME');
     await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'Disabled only');
-    await screen.findByText('Nothing here yet. Try another search, or create the first one.');
+    await screen.findByText(
+      'Nothing matches this search or these filters. Try other words, or clear the search and the filters.',
+    );
     expect(calls.some((c) => c.path === '/api/admin/redeem-codes?enabled=false')).toBe(true);
   });
 

@@ -31,6 +31,7 @@ function RoleForm({ role }: { role?: Role }) {
     <ResourceFormFrame
       editor={editor}
       title={role ? t('roles.editTitle', { name: role.display_name }) : t('roles.createTitle')}
+      cancelTo="/mc-admin/roles"
     >
       <Field
         label={t('roles.key')}

@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { intlLocale, useFormat } from '../../lib/format.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { ResourceDeletePage } from '../admin/resource/confirm-delete.tsx';
 import { ResourceList, RowLink } from '../admin/resource/resource-list.tsx';
@@ -22,7 +23,7 @@ function LogLines({ lines }: { lines: QueueLog[] }) {
     <ol className="surface max-h-[60vh] overflow-auto p-3 font-mono text-xs" data-testid="queue-logs">
       {lines.map((l) => (
         <li key={l.id} className={l.level === 'error' ? 'text-danger' : l.level === 'warn' ? 'text-amber-500' : ''}>
-          {new Date(l.created_at).toLocaleString(i18n.language)} [{l.level}] {l.message}
+          {new Date(l.created_at).toLocaleString(intlLocale(i18n.language))} [{l.level}] {l.message}
         </li>
       ))}
     </ol>
@@ -30,7 +31,8 @@ function LogLines({ lines }: { lines: QueueLog[] }) {
 }
 
 export function QueueList() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const f = useFormat();
   const list = useListParams(['status']);
   const query = queueApi.useList(list.params);
   const canView = useCan('admin.server.queue.view');
@@ -40,9 +42,7 @@ export function QueueList() {
   return (
     <div className="flex flex-col gap-3">
       <p className="mx-auto w-full max-w-6xl text-sm text-muted" data-testid="queue-heartbeat">
-        {heartbeat
-          ? t('queue.heartbeat', { when: new Date(heartbeat).toLocaleString(i18n.language) })
-          : t('queue.noHeartbeat')}
+        {heartbeat ? t('queue.heartbeat', { when: f.dateTime(heartbeat) }) : t('queue.noHeartbeat')}
         {canLogs && (
           <Link to="/mc-admin/server-queue/logs" className="ml-3 text-brand-600 hover:underline dark:text-brand-300">
             {t('queue.allLogs')}
@@ -88,7 +88,7 @@ export function QueueList() {
           {
             key: 'created',
             header: t('queue.created'),
-            render: (i) => new Date(i.created_at).toLocaleString(i18n.language),
+            render: (i) => f.dateTime(i.created_at),
           },
         ]}
         actions={(i) => canView && <RowLink to={`/mc-admin/server-queue/${i.id}`}>{t('queue.view')}</RowLink>}
@@ -98,7 +98,8 @@ export function QueueList() {
 }
 
 export function QueueItemPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const f = useFormat();
   const { id = '' } = useParams();
   const item = useQueueItem(id);
   const retry = queueApi.useAction<undefined>(id, 'retry');
@@ -121,7 +122,7 @@ export function QueueItemPage() {
           [
             ['queue.status', t(`dashboard.queueStatus.${q.status}`)],
             ['queue.attempts', q.attempts],
-            ['queue.created', new Date(q.created_at).toLocaleString(i18n.language)],
+            ['queue.created', f.dateTime(q.created_at)],
             ['users.limits.memory_limit', q.memory],
             ['users.limits.cpu_limit', q.cpu],
             ['users.limits.disk_limit', q.disk],

@@ -10,7 +10,7 @@ import type {
   ServerUpdate,
 } from '@hostdeck/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { resourceApi } from '../../lib/resource-api.ts';
 import { sessionManager } from '../../lib/session-manager.ts';
 
@@ -24,9 +24,6 @@ export const serverKeys = {
 };
 
 const OPEN = new Set(['pending', 'building']);
-/** A missing server is final: asking again does not make it the member's. */
-const retryUnlessMissing = (count: number, err: unknown) =>
-  !(err instanceof ApiError && err.status === 404) && count < 1;
 
 /** The member's servers; refreshed while one installs or is being deleted. */
 export function useServers() {
@@ -69,7 +66,6 @@ export function useServer(id: string) {
   return useQuery({
     queryKey: serverKeys.detail(id),
     queryFn: () => api<ServerDetail>(`/api/servers/${id}`),
-    retry: retryUnlessMissing,
     enabled: Boolean(id),
   });
 }

@@ -45,12 +45,17 @@ export function StatePanel({
   );
 }
 
-/** A failed load in the member's language. */
-export function LoadError({ error }: { error: unknown }) {
+/** A failed load in the member's language; `back` (with its label) is the way out of a page whose record is gone. */
+export function LoadError({ error, back, backLabel }: { error: unknown; back?: string; backLabel?: string }) {
   const { t } = useTranslation();
   return (
-    <div className="mx-auto max-w-xl">
+    <div className="mx-auto flex max-w-xl flex-col gap-3">
       <Alert>{t(`errors.${error instanceof ApiError ? error.code : 'SERVER_ERROR'}`)}</Alert>
+      {back && (
+        <Link to={back} className={`self-start ${secondaryLink}`}>
+          {backLabel}
+        </Link>
+      )}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import type {
   TicketPage,
 } from '@hostdeck/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import type { Page } from '../../lib/resource-api.ts';
 import { sessionManager } from '../../lib/session-manager.ts';
 import { ticketUnreadKey } from '../top-bar/unread.ts';
@@ -27,10 +27,6 @@ export const deskKeys = {
   desk: ['admin', 'tickets', 'desk'] as const,
 };
 
-/** A missing ticket (or someone else's) is final: asking again changes nothing. */
-const retryUnlessMissing = (count: number, err: unknown) =>
-  !(err instanceof ApiError && (err.status === 404 || err.status === 403)) && count < 1;
-
 /** Fields and files as multipart/form-data; empty values are left out. */
 export function ticketForm(fields: Record<string, string | number | boolean | null | undefined>, files: File[]) {
   const form = new FormData();
@@ -45,7 +41,6 @@ export function useTickets(params: URLSearchParams) {
     queryKey: ticketKeys.list(qs),
     queryFn: () => api<TicketPage>(qs ? `/api/tickets?${qs}` : '/api/tickets'),
     placeholderData: keepPreviousData,
-    retry: retryUnlessMissing,
   });
 }
 
@@ -53,7 +48,6 @@ export function useTicketOptions() {
   return useQuery({
     queryKey: ticketKeys.options,
     queryFn: () => api<TicketOptions>('/api/tickets/options'),
-    retry: retryUnlessMissing,
   });
 }
 
@@ -67,7 +61,6 @@ export function useTicket(id: string) {
       void client.invalidateQueries({ queryKey: ticketUnreadKey });
       return data;
     },
-    retry: retryUnlessMissing,
     enabled: Boolean(id),
   });
 }
@@ -115,7 +108,6 @@ export function useDeskTicket(id: string) {
   return useQuery({
     queryKey: deskKeys.detail(id),
     queryFn: () => api<{ data: AdminTicketDetail }>(`/api/admin/tickets/${id}`).then((r) => r.data),
-    retry: retryUnlessMissing,
     enabled: Boolean(id),
   });
 }

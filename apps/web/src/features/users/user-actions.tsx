@@ -6,12 +6,14 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useFormat } from '../../lib/format.ts';
 import { useApiForm } from '../auth/use-api-form.ts';
 import { usersApi } from './api.ts';
 
 /** Coins with a reason, ban / unban, reset 2FA, sign out everywhere. */
 export function UserActions({ user }: { user: AdminUser }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const [problem, setProblem] = useState<string | null>(null);
   const coins = usersApi.useAction<z.infer<typeof CoinAdjustmentSchema>>(user.id, 'coins');
   const ban = usersApi.useAction<z.infer<typeof BanSchema>>(user.id, 'ban');
@@ -35,7 +37,7 @@ export function UserActions({ user }: { user: AdminUser }) {
     <section className="grid gap-4 md:grid-cols-2">
       <form onSubmit={coinForm.onSubmit} noValidate className="surface flex flex-col gap-3 p-5">
         <h2 className="text-lg font-semibold">
-          {t('users.coins')} · {user.coins}
+          {t('users.coins')} · <span data-testid="user-coins">{f.number(user.coins)}</span>
         </h2>
         {coinForm.error && <Alert>{coinForm.error}</Alert>}
         <Field
@@ -78,9 +80,11 @@ export function UserActions({ user }: { user: AdminUser }) {
           </form>
         )}
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" disabled={!user.two_fa_enabled} onClick={run(reset2fa)}>
-            {t('users.reset2fa')}
-          </Button>
+          {user.two_fa_enabled && (
+            <Button variant="secondary" onClick={run(reset2fa)}>
+              {t('users.reset2fa')}
+            </Button>
+          )}
           <Button variant="secondary" onClick={run(signOut)}>
             {t('users.signOut')}
           </Button>

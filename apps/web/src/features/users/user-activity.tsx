@@ -1,14 +1,16 @@
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../lib/format.ts';
 import { AuditList } from '../audit/audit-list.tsx';
 import { useUserAudit, useUserSessions } from './api.ts';
 
 /** The account's live sessions and what staff did to it. */
 export function UserActivity({ id }: { id: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const f = useFormat();
   const sessions = useUserSessions(id);
   const audit = useUserAudit(id);
   return (
-    <section className="grid gap-4 md:grid-cols-2">
+    <section className="grid grid-cols-1 gap-4 md:grid-cols-2">
       <div className="surface p-5">
         <h2 className="mb-3 text-lg font-semibold">{t('users.sessions')}</h2>
         {sessions.data?.length === 0 && <p className="text-sm text-muted">{t('users.noSessions')}</p>}
@@ -17,7 +19,7 @@ export function UserActivity({ id }: { id: string }) {
             <li key={s.id} className="rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800/60">
               <p className="truncate">{s.user_agent ?? '—'}</p>
               <p className="text-xs text-muted">
-                {s.ip ?? '—'} · {new Date(s.last_used_at).toLocaleString(i18n.language)}
+                {s.ip ?? '—'} · {f.dateTime(s.last_used_at)}
               </p>
             </li>
           ))}

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { CoinHistory } from '../coins/coin-history.tsx';
+import { LoadError } from '../servers/page-parts.tsx';
 import { usersApi } from './api.ts';
 import { UserActions } from './user-actions.tsx';
 import { UserActivity } from './user-activity.tsx';
@@ -16,8 +16,7 @@ export function UserEdit() {
   const user = usersApi.useItem(id);
   const [saved, setSaved] = useState(false);
   if (user.isPending) return <Loading label={t('common.loading')} />;
-  if (user.isError)
-    return <Alert>{t(`errors.${user.error instanceof ApiError ? user.error.code : 'SERVER_ERROR'}`)}</Alert>;
+  if (user.isError) return <LoadError error={user.error} back="/mc-admin/users" backLabel={t('users.backToList')} />;
   const u = user.data;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">

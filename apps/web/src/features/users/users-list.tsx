@@ -1,5 +1,6 @@
 import type { AdminUser } from '@hostdeck/contracts';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../lib/format.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { FlagsLink } from '../account-flags/flags-link.tsx';
 import { ResourceList } from '../admin/resource/resource-list.tsx';
@@ -12,7 +13,8 @@ const select =
   'min-h-10 rounded-xl border border-slate-300 bg-transparent px-3 text-sm dark:border-slate-700 dark:bg-slate-900';
 
 export function UsersList() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const f = useFormat();
   // Members join by registering: there is no create page.
   const { list, query, can } = useResourceList(usersApi, 'admin.users', ['role_id', 'banned']);
   const canRoles = useCan('admin.roles.list');
@@ -73,7 +75,7 @@ export function UsersList() {
           key: 'coins',
           header: t('dashboard.coins'),
           sortable: true,
-          render: (u) => u.coins.toLocaleString(i18n.language),
+          render: (u) => f.number(u.coins),
         },
         {
           key: 'status',
@@ -91,7 +93,7 @@ export function UsersList() {
           key: 'last_seen',
           header: t('users.lastSeen'),
           sortable: true,
-          render: (u) => new Date(u.last_seen).toLocaleString(i18n.language),
+          render: (u) => f.dateTime(u.last_seen),
         },
       ]}
       actions={(u) => <RowActions to={`/mc-admin/users/${u.id}`} edit={can.edit} remove={can.remove} testId="user" />}

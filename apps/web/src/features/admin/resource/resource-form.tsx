@@ -49,7 +49,7 @@ export function ResourceForm<Item extends Versioned>({
   const message = (name: string) => messageOf(errors[name]);
   const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
   return (
-    <ResourceFormFrame editor={editor} title={title}>
+    <ResourceFormFrame editor={editor} title={title} cancelTo={options.listPath}>
       {fields.map((f) => {
         const label = t(f.label);
         if (f.type === 'checkbox') {

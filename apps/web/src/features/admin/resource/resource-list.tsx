@@ -27,6 +27,33 @@ interface Props<T> {
   /** Resource actions beside Create (e.g. import from the panel). */
   toolbar?: ReactNode;
   actions?: (row: T) => ReactNode;
+  /**
+   * What the list says when it is empty and no search or filter is set: what would fill it and what
+   * to do next. Without it: "nothing here yet", with "create the first one" when creating is possible.
+   */
+  empty?: ReactNode;
+}
+
+/** An empty list says why: nothing matches the search or filters, or nothing exists yet. */
+export function EmptyList({
+  list,
+  empty,
+  canCreate,
+}: {
+  list: Pick<ReturnType<typeof useListParams>, 'narrowed'>;
+  empty?: ReactNode;
+  canCreate: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="surface p-8 text-center text-muted" data-testid="resource-empty">
+      {list.narrowed ? (
+        <p>{t('resource.emptySearch')}</p>
+      ) : (
+        (empty ?? <p>{t(canCreate ? 'resource.emptyCreate' : 'resource.empty')}</p>)
+      )}
+    </div>
+  );
 }
 
 /** The one list design of the admin area: search, filters, sortable columns, paging; empty, loading and error states. */
@@ -40,13 +67,14 @@ export function ResourceList<T>({
   filters,
   toolbar,
   actions,
+  empty,
 }: Props<T>) {
   const { t } = useTranslation();
   const f = useFormat();
   const sort = list.get('sort');
   const page = query.data;
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-4">
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold">{title}</h1>
         <div className="flex flex-wrap items-start gap-2">
@@ -79,7 +107,7 @@ export function ResourceList<T>({
       {query.isError && (
         <Alert>{t(`errors.${query.error instanceof ApiError ? query.error.code : 'SERVER_ERROR'}`)}</Alert>
       )}
-      {page && page.data.length === 0 && <p className="surface p-8 text-center text-muted">{t('resource.empty')}</p>}
+      {page && page.data.length === 0 && <EmptyList list={list} empty={empty} canCreate={Boolean(createPath)} />}
       {page && page.data.length > 0 && (
         <div className="surface overflow-x-auto">
           <table className="w-full text-left text-sm">

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { apiError, json, renderPage } from '../../../test/render.tsx';
 import { ResourceDeletePage } from './confirm-delete.tsx';
 import { crudPages } from './crud-pages.ts';
 import { ResourceEditPage, ResourceFormFrame } from './resource-edit-page.tsx';
+import { EmptyList } from './resource-list.tsx';
 import { RowActions } from './row-actions.tsx';
 import { useResourceEditor } from './use-resource-editor.ts';
 
@@ -54,6 +55,34 @@ const open = (url: string) =>
     extra: [list],
   });
 const nameField = () => screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
+
+describe('an empty resource list', () => {
+  afterEach(cleanup);
+  const show = (props: Parameters<typeof EmptyList>[0]) =>
+    renderPage(<EmptyList {...props} />, { path: BASE, url: BASE });
+
+  it('says nothing matches when a search or filter is set, whatever the page would say otherwise', async () => {
+    await show({ list: { narrowed: true }, canCreate: true, empty: <p>No thing waits.</p> });
+    expect(screen.getByTestId('resource-empty')).toHaveTextContent(
+      'Nothing matches this search or these filters. Try other words, or clear the search and the filters.',
+    );
+  });
+
+  it('offers to create the first one only where creating is possible', async () => {
+    await show({ list: { narrowed: false }, canCreate: true });
+    expect(screen.getByTestId('resource-empty')).toHaveTextContent(
+      'Nothing here yet. Create the first one with “Create”.',
+    );
+    cleanup();
+    await show({ list: { narrowed: false }, canCreate: false });
+    expect(screen.getByTestId('resource-empty')).toHaveTextContent(/^Nothing here yet\.$/);
+  });
+
+  it("shows the page's own words when nothing exists yet", async () => {
+    await show({ list: { narrowed: false }, canCreate: false, empty: <p>No thing waits.</p> });
+    expect(screen.getByTestId('resource-empty')).toHaveTextContent(/^No thing waits\.$/);
+  });
+});
 
 describe('ResourceEditPage and useResourceEditor', () => {
   it('show the loading state until the item arrives, then the form filled from it', async () => {

@@ -1,5 +1,8 @@
 import { useSearchParams } from 'react-router';
 
+/** The list parameters that do not narrow what is shown. */
+const notNarrowing = ['page', 'per_page', 'sort'];
+
 /**
  * The list's state lives in the URL (page, search, sort and the resource's own filters), so every
  * view is linkable and survives a refresh. Unknown keys are dropped before they reach the API.
@@ -17,5 +20,8 @@ export function useListParams(filters: readonly string[] = []) {
     if (!('page' in changes)) next.delete('page');
     setParams(next, { replace: true });
   };
-  return { params: apiParams, get: (k: string) => params.get(k) ?? '', set };
+  // A search or filter is set (also one the page keeps out of the API parameters, like a status it
+  // defaults itself): an empty list then means "no match", not "nothing yet".
+  const narrowed = [...params].some(([k, v]) => v !== '' && !notNarrowing.includes(k));
+  return { params: apiParams, get: (k: string) => params.get(k) ?? '', set, narrowed };
 }
