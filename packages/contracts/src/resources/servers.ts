@@ -3,7 +3,16 @@ import { pageSchema } from '../pagination.ts';
 import { PanelKindSchema } from '../panel.ts';
 import { listQuery } from '../resource.ts';
 
-const amount = (max: number) => z.number().int().min(0).max(max);
+/**
+ * A whole amount from `min` to `max`, refused in the same words whatever the bad number: the bounds
+ * come before the integer check, or -1 met "at least 0" and 1e16 the largest safe integer first.
+ */
+const amount = (min: number, max: number, unit = '') =>
+  z
+    .number()
+    .min(min, { message: `At least ${min}${unit}` })
+    .max(max, { message: `At most ${max}${unit}` })
+    .int();
 
 /** The six resources a server holds (and a member's limits bound). */
 export const SERVER_RESOURCE_KEYS = ['memory', 'cpu', 'disk', 'ports', 'databases', 'backups'] as const;
@@ -15,12 +24,12 @@ export const SERVER_MINIMUMS = { memory: 128, cpu: 10, disk: 256, ports: 1, data
 const serverFields = {
   name: z.string().trim().min(1).max(64),
   description: z.string().trim().max(255),
-  memory: amount(10_000_000).min(SERVER_MINIMUMS.memory, { message: 'At least 128 MB' }),
-  cpu: amount(100_000).min(SERVER_MINIMUMS.cpu, { message: 'At least 10 %' }),
-  disk: amount(100_000_000).min(SERVER_MINIMUMS.disk, { message: 'At least 256 MB' }),
-  ports: amount(1000).min(SERVER_MINIMUMS.ports),
-  databases: amount(1000),
-  backups: amount(1000),
+  memory: amount(SERVER_MINIMUMS.memory, 10_000_000, ' MB'),
+  cpu: amount(SERVER_MINIMUMS.cpu, 100_000, ' %'),
+  disk: amount(SERVER_MINIMUMS.disk, 100_000_000, ' MB'),
+  ports: amount(SERVER_MINIMUMS.ports, 1000),
+  databases: amount(SERVER_MINIMUMS.databases, 1000),
+  backups: amount(SERVER_MINIMUMS.backups, 1000),
 };
 
 /** What a member asks for when creating a server; checked against their free resources. */
