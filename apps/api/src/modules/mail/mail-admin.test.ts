@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import type { TestClient } from '../../../test/client.ts';
+import { newMember, TestClient } from '../../../test/client.ts';
 import { startSmtpServer } from '../../../test/smtp-server.ts';
 import { memberWithPermissions } from '../../../test/users.ts';
 import { auditLog, mailOutbox } from '../../db/schema/index.ts';
@@ -58,6 +58,23 @@ describe('the outbox in the admin area', () => {
     expect(one.html).toContain('Welcome, sam!');
     expect(one.text).toContain('Open my dashboard (https://panel.example.com/dashboard)');
     expect((await reader.get('/api/admin/mail/outbox/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
+  it("hides the token of every link from staff (reading a reset mail is no way into the member's account)", async () => {
+    const member = new TestClient(t.app);
+    const m = newMember();
+    await member.post('/api/user/auth/register', m);
+    expect((await member.post('/api/user/auth/forgot-password', { email: m.email })).statusCode).toBe(200);
+    await t.app.ctx.tasks.idle(); // the mail is written after the answer
+    const [row] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, m.email), eq(mailOutbox.template, 'reset_password')));
+    const token = /token=([^&\s"'<>]+)/.exec(row!.text)?.[1];
+    expect(token).toBeTruthy(); // the mail itself carries the link whole
+    const shown = (await reader.get(`/api/admin/mail/outbox/${row!.id}`)).json().data;
+    expect(JSON.stringify(shown)).not.toContain(token!);
+    expect(shown.text).toContain('/auth/reset-password?token=••••');
   });
 
   it('retries a failed mail (a fresh set of attempts), refuses a sent one, and audits it', async () => {

@@ -65,7 +65,7 @@ export class MailOutboxAdmin {
   async get(id: string): Promise<MailOutboxDetail> {
     const [row] = await this.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     if (!row) throw new AppError('NOT_FOUND', 'There is no such mail');
-    return { ...presentItem(row), html: row.html, text: row.text };
+    return { ...presentItem(row), html: hideTokens(row.html), text: hideTokens(row.text) };
   }
 
   /** A failed (or still waiting) mail goes back in line now, with a fresh set of attempts if it had given up. */
@@ -126,4 +126,13 @@ export class MailOutboxAdmin {
       throw new AppError('MAIL_SEND_FAILED', `The test mail could not be sent: ${(err as Error).message}`);
     }
   }
+}
+
+/**
+ * A mail as staff may read it: the token of every link hidden (password reset, e-mail confirmation,
+ * sign-in and setup links carry one), or reading the outbox would be taking over the addressee's account.
+ * The mail itself goes out whole.
+ */
+export function hideTokens<T extends string | null>(body: T): T {
+  return (body?.replace(/([?&]token=)[^&\s"'<>]+/g, '$1••••') ?? body) as T;
 }
