@@ -51,7 +51,13 @@ export const VersionSchema = z.object({ updated_at: z.iso.datetime({ offset: tru
 
 export const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export const UuidParamsSchema = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
-export const IntIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** A numeric id from a path or query string: one message for anything that is not one ("abc", "1.5", "-3"). */
+export const IdNumber = z.coerce
+  .number({ error: 'Not a valid id' })
+  .int({ error: 'Not a valid id' })
+  .positive({ error: 'Not a valid id' });
+
+export const IntIdParamsSchema = z.object({ id: IdNumber });
 
 /** Booleans in query strings: "true" / "false". */
 export const QueryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from '../pagination.ts';
-import { defineResource, listQuery, QueryBoolean, VersionSchema } from '../resource.ts';
+import { defineResource, IdNumber, listQuery, QueryBoolean, VersionSchema } from '../resource.ts';
 
 const name = z.string().trim().min(1).max(64);
 // No defaults here: `.partial()` would apply them to every update. Create schemas add them.
@@ -171,7 +171,7 @@ export const eggsResource = defineResource({
   create: EggCreateSchema,
   update: EggUpdateSchema,
   listQuery: listQuery(['name', 'created_at'], {
-    category_id: z.coerce.number().int().positive().optional(),
+    category_id: IdNumber.optional(),
     enabled: QueryBoolean.optional(),
     vip: QueryBoolean.optional(),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageSchema } from '../pagination.ts';
 import { PanelKindSchema } from '../panel.ts';
-import { listQuery } from '../resource.ts';
+import { IdNumber, listQuery } from '../resource.ts';
 
 /**
  * A whole amount from `min` to `max`, refused in the same words whatever the bad number: the bounds
@@ -189,8 +189,8 @@ export const AdminServerSchema = MemberServerSchema.extend({
 export type AdminServer = z.infer<typeof AdminServerSchema>;
 export const AdminServerListQuery = listQuery(['name', 'created_at', 'expires_at', 'memory'], {
   status: z.string().max(32).optional(),
-  location_id: z.coerce.number().int().positive().optional(),
-  egg_id: z.coerce.number().int().positive().optional(),
+  location_id: IdNumber.optional(),
+  egg_id: IdNumber.optional(),
   owner_id: z.uuid().optional(),
 });
 export const AdminServerPageSchema = pageSchema(AdminServerSchema);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from '../pagination.ts';
-import { defineResource, listQuery, QueryBoolean, VersionSchema } from '../resource.ts';
+import { defineResource, IdNumber, listQuery, QueryBoolean, VersionSchema } from '../resource.ts';
 
 // Support: departments (admin resource), members' tickets with attachments, and the staff desk.
 // Status rules: a new ticket and a member reply → open; a staff public reply → replied; staff may
@@ -187,7 +187,7 @@ export const TicketCreateSchema = z
 export type TicketCreate = z.input<typeof TicketCreateSchema>;
 /** POST /api/tickets/:id/messages (JSON, or multipart with files under `attachments`). */
 export const TicketReplySchema = z.object({ message: messageText }).strict();
-export const TicketParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const TicketParamsSchema = z.object({ id: IdNumber });
 export const TicketAttachmentParamsSchema = TicketParamsSchema.extend({
   attachmentId: z.uuid({ message: 'Not a valid id' }),
 });
@@ -217,7 +217,7 @@ export const adminTicketSorts = ['last_reply_at', 'created_at', 'priority', 'sta
 export const AdminTicketListQuery = listQuery(adminTicketSorts, {
   status: z.enum(ticketStatuses).optional(),
   priority: z.enum(ticketPriorities).optional(),
-  department_id: z.coerce.number().int().positive().optional(),
+  department_id: IdNumber.optional(),
   /** A staff member's id, "me", or "unassigned". */
   assignee: z.union([z.enum(['me', 'unassigned']), z.uuid({ message: 'Not a valid id' })]).optional(),
 });

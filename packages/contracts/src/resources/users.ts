@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EmailSchema, UsernameSchema } from '../auth.ts';
 import { pageSchema } from '../pagination.ts';
-import { defineResource, listQuery, QueryBoolean, VersionSchema } from '../resource.ts';
+import { defineResource, IdNumber, listQuery, QueryBoolean, VersionSchema } from '../resource.ts';
 
 const limit = z.number().int().min(0).max(100_000_000);
 
@@ -89,7 +89,7 @@ export const usersResource = defineResource({
   create: null,
   update: UserUpdateSchema,
   listQuery: listQuery(['username', 'email', 'coins', 'created_at', 'last_seen'], {
-    role_id: z.coerce.number().int().positive().optional(),
+    role_id: IdNumber.optional(),
     banned: QueryBoolean.optional(),
   }),
   sortable: ['username', 'email', 'coins', 'created_at', 'last_seen'],

@@ -37,7 +37,7 @@ export class RolesService implements CrudService<Role> {
     const created = await this.db.transaction(async (tx) => {
       const existing = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, body.name)).limit(1);
       if (existing.length)
-        throw new AppError('VALIDATION_ERROR', 'A role with this name exists', {
+        throw new AppError('ALREADY_EXISTS', 'A role with this name exists', {
           name: 'A role with this name exists',
         });
       const [row] = await tx

@@ -154,3 +154,20 @@ describe('deleting a role', () => {
     expect(row?.level).toBe(1);
   });
 });
+
+describe('refusals in the house words', () => {
+  it('a taken name is 409 ALREADY_EXISTS as elsewhere, and an id that is no number says so', async () => {
+    const body = newRole();
+    expect((await root.post('/api/admin/roles', body)).statusCode).toBe(201);
+    const twice = await root.post('/api/admin/roles', body);
+    expect([twice.statusCode, twice.json().error_code, twice.json().fields]).toEqual([
+      409,
+      'ALREADY_EXISTS',
+      { name: 'A role with this name exists' },
+    ]);
+    for (const id of ['abc', '1.5', '-3']) {
+      const res = await root.get(`/api/admin/roles/${id}`);
+      expect([res.statusCode, res.json().fields], id).toEqual([400, { id: 'Not a valid id' }]);
+    }
+  });
+});
