@@ -97,7 +97,9 @@ describe('GET /api/user/session', () => {
       moveCoins(tx, { userId, amount: 40, kind: 'admin_adjustment', reason: 'test' }),
     );
     expect((await client.get('/api/user/session')).json().user_info.credits).toBe(40);
-    await moveCoins(t.app.ctx.db, { userId, amount: -15, kind: 'admin_adjustment', reason: 'test' });
+    await t.app.ctx.db.transaction((tx) =>
+      moveCoins(tx, { userId, amount: -15, kind: 'admin_adjustment', reason: 'test' }),
+    );
     expect((await client.get('/api/user/session')).json().user_info.credits).toBe(25);
   });
 
