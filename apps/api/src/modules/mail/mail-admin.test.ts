@@ -5,6 +5,7 @@ import { newMember, TestClient } from '../../../test/client.ts';
 import { startSmtpServer } from '../../../test/smtp-server.ts';
 import { memberWithPermissions } from '../../../test/users.ts';
 import { auditLog, mailOutbox } from '../../db/schema/index.ts';
+import { hideTokens } from './mail-outbox.service.ts';
 import { enqueueTemplateMail } from './templates.ts';
 
 let t: TestApp;
@@ -75,6 +76,12 @@ describe('the outbox in the admin area', () => {
     const shown = (await reader.get(`/api/admin/mail/outbox/${row!.id}`)).json().data;
     expect(JSON.stringify(shown)).not.toContain(token!);
     expect(shown.text).toContain('/auth/reset-password?token=••••');
+    // A token in a later parameter, as text and as HTML writes it.
+    expect(hideTokens('https://x.test/a?b=1&token=abc def')).toBe('https://x.test/a?b=1&token=•••• def');
+    expect(hideTokens('<a href="https://x.test/a?b=1&amp;token=abc">')).toBe(
+      '<a href="https://x.test/a?b=1&amp;token=••••">',
+    );
+    expect(hideTokens(null)).toBeNull();
   });
 
   it('retries a failed mail (a fresh set of attempts), refuses a sent one, and audits it', async () => {

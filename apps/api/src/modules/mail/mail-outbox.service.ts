@@ -134,5 +134,6 @@ export class MailOutboxAdmin {
  * The mail itself goes out whole.
  */
 export function hideTokens<T extends string | null>(body: T): T {
-  return (body?.replace(/([?&]token=)[^&\s"'<>]+/g, '$1••••') ?? body) as T;
+  // `;` for a later parameter in HTML, where `&` is written `&amp;`.
+  return (body?.replace(/([?&;]token=)[^&\s"'<>]+/g, '$1••••') ?? body) as T;
 }
