@@ -21,13 +21,20 @@ export function serverRequest(locationId: number, eggId: number, over: Record<st
   };
 }
 
-/** A location, a category and an egg made through the admin API by an account holding admin.root. */
+let handMadeEggs = 0;
+
+/** A location, a category and an egg (linked to a panel egg) made through the admin API by an account holding admin.root. */
 export async function makeCatalogue(
   root: TestClient,
 ): Promise<{ locationId: number; categoryId: number; eggId: number }> {
   const location = (await root.post('/api/admin/locations', { name: 'Frankfurt' })).json().data;
   const category = (await root.post('/api/admin/egg-categories', { name: 'Minecraft' })).json().data;
-  const egg = (await root.post('/api/admin/eggs', { name: 'Paper', category_id: category.id })).json().data;
+  // Linked to a panel egg, as an imported one is: an egg without that link is never offered or queued.
+  // Far above a simulator's ids, so an import in the same test does not meet it.
+  const panelEggId = 1_000_000 + ++handMadeEggs;
+  const egg = (
+    await root.post('/api/admin/eggs', { name: 'Paper', category_id: category.id, panel_egg_id: panelEggId })
+  ).json().data;
   return { locationId: location.id, categoryId: category.id, eggId: egg.id };
 }
 

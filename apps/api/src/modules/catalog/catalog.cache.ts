@@ -17,7 +17,7 @@ export type CatalogCategory = Pick<
 /** An egg as members see it (not what the panel needs to build it: image, startup, variables). */
 export type CatalogEgg = Pick<
   typeof eggs.$inferSelect,
-  'id' | 'name' | 'description' | 'icon' | 'vip' | 'enabled' | 'categoryId'
+  'id' | 'name' | 'description' | 'icon' | 'vip' | 'enabled' | 'categoryId' | 'panelEggId'
 >;
 
 /** Every location, category and egg, each list in the database's order by name. */
@@ -126,6 +126,7 @@ export class CatalogCache {
           vip: eggs.vip,
           enabled: eggs.enabled,
           categoryId: eggs.categoryId,
+          panelEggId: eggs.panelEggId,
         })
         .from(eggs)
         .orderBy(asc(eggs.name), asc(eggs.id)),

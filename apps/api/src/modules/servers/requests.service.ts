@@ -120,6 +120,14 @@ export async function requestServer(
       throw new AppError('EGG_UNAVAILABLE', 'This server type is not available', {
         egg_id: 'This server type is not available',
       });
+    // An egg made by hand and never linked to one of the panel's eggs cannot be built: refused here
+    // rather than queued to fail in the worker. Staff are told what to do about it.
+    if (egg.egg.panelEggId === null) {
+      const message = queuedBy
+        ? 'This server type is not linked to a panel egg; import the eggs or set its panel egg first'
+        : 'This server type is not available';
+      throw new AppError('EGG_UNAVAILABLE', message, { egg_id: message });
+    }
     if (egg.egg.vip && !vip)
       throw new AppError('VIP_ONLY', 'This server type is for VIP members', { egg_id: 'VIP only' });
 
@@ -228,7 +236,7 @@ export async function serverOptions(
       })),
     categories: categories.map((c) => ({ id: c.id, name: c.name, description: c.description, icon: c.icon })),
     eggs: allEggs
-      .filter((e) => e.enabled && categoryIds.has(e.categoryId))
+      .filter((e) => e.enabled && e.panelEggId !== null && categoryIds.has(e.categoryId))
       .map((e) => ({
         id: e.id,
         category_id: e.categoryId,

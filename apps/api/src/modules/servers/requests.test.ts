@@ -44,7 +44,7 @@ describe('server requests', () => {
     expect(mine.free).toMatchObject({ memory: 1024 - 512, cpu: 50, servers: 0 });
   });
 
-  it('refuses, with a clear code and nothing queued: no slot, too much, disabled feature, VIP, offline, disabled egg, full location', async () => {
+  it('refuses, with a clear code and nothing queued: no slot, too much, disabled feature, VIP, offline, disabled or unlinked egg, full location', async () => {
     const m = await member();
     const tooBig = await m.client.post('/api/servers/requests', request({ memory: 4096, disk: 99_999 }));
     expect(tooBig.json()).toMatchObject({
@@ -77,6 +77,20 @@ describe('server requests', () => {
     expect((await m.client.post('/api/servers/requests', request({ egg_id: disabled.id }))).json().error_code).toBe(
       'EGG_UNAVAILABLE',
     );
+    // Made by hand and never linked to a panel egg: not offered, refused (it could only fail in the worker).
+    const unlinked = (
+      await root.post('/api/admin/eggs', {
+        name: 'Hand-made',
+        category_id: (await root.get(`/api/admin/eggs/${egg.id}`)).json().data.category_id,
+      })
+    ).json().data;
+    const offered = (await m.client.get('/api/servers/options')).json().eggs.map((e: { id: number }) => e.id);
+    expect(offered).toContain(egg.id);
+    expect(offered).not.toContain(unlinked.id);
+    expect((await m.client.post('/api/servers/requests', request({ egg_id: unlinked.id }))).json()).toMatchObject({
+      error_code: 'EGG_UNAVAILABLE',
+      fields: { egg_id: 'This server type is not available' },
+    });
     const tiny = (await root.post('/api/admin/locations', { name: 'Tiny', slots: 0 })).json().data;
     expect((await m.client.post('/api/servers/requests', request({ location_id: tiny.id }))).json().error_code).toBe(
       'LOCATION_FULL',

@@ -202,5 +202,21 @@ describe('servers in the admin area', () => {
       user_id: '00000000-0000-4000-8000-000000000000',
     });
     expect(unknown.statusCode).toBe(404);
+
+    // An egg never linked to the panel's: staff are told why, and nothing is queued.
+    const handMade = (
+      await w.root.post('/api/admin/eggs', { name: 'Hand-made', category_id: vipEgg.category_id })
+    ).json().data;
+    const unlinked = await w.root.post('/api/admin/server-queue', {
+      ...w.request({ egg_id: handMade.id }),
+      user_id: a.id,
+    });
+    expect(unlinked.statusCode).toBe(409);
+    expect(unlinked.json()).toMatchObject({
+      error_code: 'EGG_UNAVAILABLE',
+      message: expect.stringMatching(/not linked/),
+    });
+    const items = (await w.root.get('/api/admin/server-queue?per_page=100')).json().data;
+    expect(items.filter((i: { egg_id: number }) => i.egg_id === handMade.id)).toHaveLength(0);
   });
 });

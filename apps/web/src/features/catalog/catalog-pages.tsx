@@ -168,7 +168,13 @@ const resources: Record<string, CatalogResource> = {
       { name: 'vip', label: 'catalog.fields.vip', type: 'checkbox' },
       { name: 'docker_image', label: 'catalog.fields.docker_image', type: 'text' },
       { name: 'startup', label: 'catalog.fields.startup', type: 'textarea' },
-      { name: 'panel_egg_id', label: 'catalog.fields.panel_egg_id', type: 'number', nullable: true },
+      {
+        name: 'panel_egg_id',
+        label: 'catalog.fields.panel_egg_id',
+        type: 'number',
+        nullable: true,
+        hint: 'catalog.hints.panel_egg_id',
+      },
       { name: 'icon', label: 'catalog.fields.icon', type: 'url', nullable: true, picker: true },
     ],
     defaults: {
@@ -190,7 +196,12 @@ const resources: Record<string, CatalogResource> = {
         render: (r) => <code className="text-xs">{String(r.docker_image)}</code>,
       },
       { key: 'vip', header: t('catalog.fields.vip'), render: (r) => yes(t, r.vip) },
-      { key: 'enabled', header: t('catalog.fields.enabled'), render: (r) => yes(t, r.enabled) },
+      {
+        key: 'enabled',
+        header: t('catalog.fields.enabled'),
+        // Members are never offered an egg without its panel egg; say so where staff look.
+        render: (r) => (r.panel_egg_id === null ? t('catalog.notLinked') : yes(t, r.enabled)),
+      },
     ],
     importHelp: 'catalog.importHelp.eggs',
   },
