@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_BLANK_MESSAGE } from './password-rules.ts';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const authLimits = { usernameMin: 3, usernameMax: 32, passwordMin: 8, passwordMax: 256, nameMax: 64 } as const;
@@ -10,7 +11,12 @@ export const UsernameSchema = z
   .max(authLimits.usernameMax)
   .regex(USERNAME_PATTERN, { message: 'Only letters, digits, _ and - are allowed' });
 export const EmailSchema = z.email({ message: 'Invalid email address' }).max(255);
-export const PasswordSchema = z.string().min(authLimits.passwordMin).max(authLimits.passwordMax);
+/** A new password. Spaces are allowed (pass phrases), a password of nothing else is not. */
+export const PasswordSchema = z
+  .string()
+  .min(authLimits.passwordMin)
+  .max(authLimits.passwordMax)
+  .refine((p) => p.trim() !== '', { message: PASSWORD_BLANK_MESSAGE });
 const NameSchema = z.string().trim().min(1).max(authLimits.nameMax);
 
 /** A Turnstile widget's answer (Cloudflare: at most 2048 characters). */

@@ -18,6 +18,7 @@ export * from './money.ts';
 export * from './pagination.ts';
 export * from './panel.ts';
 export * from './passkeys.ts';
+export * from './password-rules.ts';
 export * from './permissions.ts';
 export * from './plugins.ts';
 export * from './probes.ts';

@@ -67,6 +67,14 @@ describe('register', () => {
     expect(body.error_code).toBe('VALIDATION_ERROR');
     expect(Object.keys(body.fields).sort()).toEqual(['email', 'first_name', 'password', 'username']);
     expect(body.fields.email).toBe('Invalid email address');
+
+    // Long enough, but nothing in it: refused on every route that sets a password.
+    const blank = await client.post('/api/user/auth/register', newMember({ password: ' '.repeat(12) }));
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().fields).toEqual({ password: 'A password cannot be only spaces' });
+    expect((await client.post('/api/user/auth/register', newMember({ password: 'two words here' }))).statusCode).toBe(
+      201,
+    );
   });
 
   it('refuses a username or email taken in another case, and writes nothing', async () => {

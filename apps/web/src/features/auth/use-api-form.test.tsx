@@ -1,7 +1,9 @@
+import { PasswordSchema } from '@hostdeck/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { changeLanguage } from '../../lib/i18n.ts';
 import { renderPage } from '../../test/render.tsx';
 import { useApiForm } from './use-api-form.ts';
 
@@ -72,5 +74,30 @@ describe('the shared form rules', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(submit).toHaveBeenCalledWith({ note: 'hello' }));
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("show the contract's password rule in the member's language", async () => {
+    function PasswordForm() {
+      const { form, onSubmit } = useApiForm(z.object({ password: PasswordSchema }), async () => undefined);
+      return (
+        <form onSubmit={onSubmit}>
+          <input aria-label="Password" {...form.register('password')} />
+          <p role="alert">{form.formState.errors.password?.message}</p>
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    const user = userEvent.setup();
+    await changeLanguage('fr');
+    try {
+      await renderPage(<PasswordForm />, { path: '/', url: '/' });
+      await user.type(screen.getByRole('textbox', { name: 'Password' }), ' '.repeat(10));
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(
+        await screen.findByText("Un mot de passe ne peut pas être composé uniquement d'espaces"),
+      ).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CONTROL_CHARACTER_MESSAGE, findControlCharacter } from '@hostdeck/contracts';
+import { CONTROL_CHARACTER_MESSAGE, findControlCharacter, PASSWORD_BLANK_MESSAGE } from '@hostdeck/contracts';
 import { useState } from 'react';
 import {
   type FieldErrors,
@@ -37,6 +37,7 @@ const knownMessages: Record<string, string> = {
   'A colour like #5865f2': 'validation.embedColor',
   'A tag is listed twice': 'validation.tagTwice',
   [CONTROL_CHARACTER_MESSAGE]: 'validation.controlCharacter',
+  [PASSWORD_BLANK_MESSAGE]: 'validation.passwordBlank',
 };
 
 export interface ApiFormExtras {
