@@ -188,6 +188,24 @@ function queryOf(op: Operation, value: (s: Schema) => string | null): string {
   return q.toString();
 }
 
+/**
+ * The operation with every query parameter that takes one value given twice (plausible values), and
+ * the names of those parameters; null when it has none.
+ */
+export function repeatedQuery(op: Operation): { url: string; names: string[] } | null {
+  const q = new URLSearchParams();
+  const names: string[] = [];
+  for (const p of op.query) {
+    const s = resolve(p.schema ?? {});
+    if (s.type === 'array') continue;
+    const value = String(sample(s, 'plausible'));
+    q.append(p.name, value);
+    q.append(p.name, value);
+    names.push(p.name);
+  }
+  return names.length ? { url: url(op, 'plausible', q.toString()), names } : null;
+}
+
 const json = { 'content-type': 'application/json' };
 /** A well-formed multipart/form-data body of text fields. */
 function formData(fields: string[][]): { payload: string; headers: Record<string, string> } {

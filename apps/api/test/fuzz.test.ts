@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SESSION_COOKIE } from '@hostdeck/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPEATED_PARAMETER } from '../src/plugins/errors.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import type { TestClient } from './client.ts';
-import { bareOperation, fuzzRequests, type Operation, operations } from './fuzz-cases.ts';
+import { bareOperation, fuzzRequests, type Operation, operations, repeatedQuery } from './fuzz-cases.ts';
 import { memberWithPermissions, signedUpMember } from './users.ts';
 
 /**
@@ -93,4 +94,24 @@ describe('fuzzing every operation', () => {
       expect(ops.length).toBeGreaterThanOrEqual(t.app.routeTable.filter((r) => r.method !== 'OPTIONS').length);
     }, 600_000);
   }
+});
+
+describe('a query parameter given twice', () => {
+  it("is refused on every operation with the words to fix it, not a schema library's", async () => {
+    const root = await memberWithPermissions(t.app, ['admin.root'], 8);
+    const wrong: string[] = [];
+    let walked = 0;
+    for (const op of operations()) {
+      const repeated = repeatedQuery(op);
+      if (!repeated) continue;
+      walked++;
+      const res = await root.request({ method: op.method as 'GET', url: repeated.url });
+      const fields = res.statusCode === 400 ? (res.json().fields ?? {}) : {};
+      for (const name of repeated.names)
+        if (fields[name] !== REPEATED_PARAMETER)
+          wrong.push(`${op.method} ${op.path} ${name}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(walked).toBeGreaterThanOrEqual(30);
+  }, 120_000);
 });

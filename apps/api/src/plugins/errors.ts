@@ -25,6 +25,16 @@ export function frameworkError(err: FastifyError, _req: FastifyRequest, reply: F
   reply.status(400).send(envelope('BAD_REQUEST', message));
 }
 
+export const REPEATED_PARAMETER = 'Give this parameter only once';
+
+/**
+ * `?status=open&status=closed` reaches the schema as an array; where one value belongs, zod's own
+ * words ("expected string, received array") would not tell the caller what to change.
+ */
+function repeatedParameter(query: Record<string, unknown> | undefined, path: string): boolean {
+  return query !== undefined && Object.hasOwn(query, path) && Array.isArray(query[path]);
+}
+
 /** One error handler: AppError, validation, body limits, rate limits, refused data; 5xx never show details. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
@@ -33,9 +43,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
+      const query = err.validationContext === 'querystring' ? (req.query as Record<string, unknown>) : undefined;
       for (const issue of err.validation) {
         const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_form';
-        fields[path] ??= issue.message ?? 'Invalid value';
+        fields[path] ??= repeatedParameter(query, path) ? REPEATED_PARAMETER : (issue.message ?? 'Invalid value');
       }
       return reply.status(400).send(envelope('VALIDATION_ERROR', 'Some fields are not valid', fields));
     }
