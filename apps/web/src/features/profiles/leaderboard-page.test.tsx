@@ -39,6 +39,17 @@ describe('the leaderboard', () => {
     expect(rows[4]?.className).not.toMatch(/amber|orange/);
   });
 
+  it('with profiles private, links only the member’s own row (the others would be refused)', async () => {
+    await signIn(
+      { 'GET /api/leaderboard?by=coins': board('coins', [900, 800, 700, 600]) },
+      { settings: { leaderboard_enabled: true, allow_public_profiles: false } },
+    );
+    await open('/leaderboard?by=coins');
+    const rows = await screen.findAllByTestId('leaderboard-row');
+    expect(rows.slice(0, 3).every((r) => !r.hasAttribute('href'))).toBe(true);
+    expect(rows[3]).toHaveAttribute('href', `/profile/${ME}`);
+  });
+
   it('highlights the member’s own row', async () => {
     await signIn(
       { 'GET /api/leaderboard?by=coins': board('coins', [900, 800, 700, 600]) },

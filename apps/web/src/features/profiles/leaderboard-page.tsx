@@ -2,7 +2,7 @@ import { type Leaderboard, leaderboardKinds } from '@hostdeck/contracts';
 import { Medal, Trophy } from 'lucide-react';
 import { type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Loading } from '../../components/ui/loading.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFormat } from '../../lib/format.ts';
@@ -10,7 +10,7 @@ import { useSession } from '../../lib/use-session.ts';
 import { useSetting } from '../../lib/use-settings.ts';
 import { LoadError, PageHeader, StatePanel } from '../servers/page-parts.tsx';
 import { useLeaderboard } from './api.ts';
-import { Avatar, RoleBadge } from './member-parts.tsx';
+import { Avatar, MemberRow, RoleBadge } from './member-parts.tsx';
 
 type By = Leaderboard['by'];
 const isBy = (v: string | null): v is By => (leaderboardKinds as readonly string[]).includes(v ?? '');
@@ -121,13 +121,14 @@ function Ranking({ board }: { board: Leaderboard }) {
         const top = podium[e.rank];
         return (
           <li key={e.uuid}>
-            <Link
-              to={`/profile/${e.uuid}`}
+            <MemberRow
+              uuid={e.uuid}
               data-testid="leaderboard-row"
               data-rank={e.rank}
               data-me={mine || undefined}
               aria-current={mine ? 'true' : undefined}
-              className={`flex min-h-14 items-center gap-3 rounded-2xl border px-3 py-2 hover:border-brand-400 sm:px-4 ${top ?? 'surface'} ${mine ? 'ring-2 ring-brand-400' : ''}`}
+              className={`flex min-h-14 items-center gap-3 rounded-2xl border px-3 py-2 sm:px-4 ${top ?? 'surface'} ${mine ? 'ring-2 ring-brand-400' : ''}`}
+              linkClassName="hover:border-brand-400"
             >
               <span className="flex w-8 shrink-0 justify-center font-bold tabular-nums" data-testid="leaderboard-rank">
                 {medal[e.rank] ? (
@@ -154,7 +155,7 @@ function Ranking({ board }: { board: Leaderboard }) {
               <span className="shrink-0 text-right text-sm font-semibold tabular-nums" data-testid="leaderboard-value">
                 {t(`leaderboard.values.${board.by}`, { count: e.value, amount: f.number(e.value) })}
               </span>
-            </Link>
+            </MemberRow>
           </li>
         );
       })}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ADA, member, signIn, signOut } from '../../test/economy.ts';
+import { ADA, ME, member, signIn, signOut } from '../../test/economy.ts';
 import { renderPage } from '../../test/render.tsx';
 import { LookupPage } from './lookup-page.tsx';
 
@@ -50,5 +50,25 @@ describe('find a member', () => {
     // The router moves before React renders the new search: wait for the page, not the URL.
     expect(await screen.findByTestId('lookup-idle')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/users/lookup?q=x')).toHaveLength(0);
+  });
+
+  it("with profiles private, finds members without sending anyone to a profile that would refuse, except one's own", async () => {
+    await signIn(
+      {
+        'GET /api/users/lookup?q=ad': {
+          success: true,
+          data: [member(), member({ uuid: ME, username: 'adme' })],
+        },
+      },
+      { settings: { allow_public_profiles: false } },
+    );
+    await open('/lookup?q=ad');
+    expect(screen.getByText('Search by username. Profiles are private on this panel.')).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Members found' });
+    const [other, own] = within(list).getAllByTestId('lookup-result');
+    expect(other).toHaveTextContent('ada');
+    expect(other).not.toHaveAttribute('href');
+    expect(within(list).queryByRole('link', { name: /ada\b/ })).toBeNull();
+    expect(own).toHaveAttribute('href', `/profile/${ME}`);
   });
 });

@@ -1,14 +1,15 @@
 import { ChevronRight, SearchX, UsersRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useSetting } from '../../lib/use-settings.ts';
 import { PageHeader } from '../servers/page-parts.tsx';
 import { useLookup } from './api.ts';
-import { Avatar, RoleBadge } from './member-parts.tsx';
+import { Avatar, MemberRow, RoleBadge, useProfileOpens } from './member-parts.tsx';
 
 export const LOOKUP_DEBOUNCE_MS = 300;
 const MIN = 2;
@@ -29,9 +30,11 @@ export function LookupPage() {
   const ready = q.length >= MIN;
   const lookup = useLookup(ready ? q : '');
   const members = lookup.data ?? [];
+  const profilesOpen = useSetting<boolean>('allow_public_profiles') !== false;
+  const opens = useProfileOpens();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
-      <PageHeader title={t('lookup.title')} subtitle={t('lookup.subtitle')} />
+      <PageHeader title={t('lookup.title')} subtitle={t(profilesOpen ? 'lookup.subtitle' : 'lookup.subtitlePrivate')} />
       {/* biome-ignore lint/a11y/useSemanticElements: a form (Enter searches at once) as the search landmark; <search> is unknown to older browsers */}
       <form
         role="search"
@@ -78,16 +81,17 @@ export function LookupPage() {
         >
           {members.map((m) => (
             <li key={m.uuid}>
-              <Link
-                to={`/profile/${m.uuid}`}
+              <MemberRow
+                uuid={m.uuid}
                 data-testid="lookup-result"
-                className="flex min-h-14 items-center gap-3 px-4 py-2.5 hover:bg-slate-100 dark:hover:bg-slate-800/60"
+                className="flex min-h-14 items-center gap-3 px-4 py-2.5"
+                linkClassName="hover:bg-slate-100 dark:hover:bg-slate-800/60"
               >
                 <Avatar member={m} />
                 <span className="min-w-0 flex-1 truncate font-medium">{m.username}</span>
                 <RoleBadge member={m} />
-                <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden />
-              </Link>
+                {opens(m.uuid) && <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden />}
+              </MemberRow>
             </li>
           ))}
         </ul>

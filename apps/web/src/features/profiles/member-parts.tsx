@@ -1,8 +1,11 @@
 import type { PublicMember } from '@hostdeck/contracts';
 import { Sparkles } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LazyImage } from '../../components/ui/lazy-image.tsx';
+import { useSession } from '../../lib/use-session.ts';
+import { useSetting } from '../../lib/use-settings.ts';
 
 const sizes = { sm: 'size-9 text-sm', md: 'size-12 text-lg', lg: 'size-24 text-4xl' };
 const HEX = /^#[0-9a-fA-F]{6}$/;
@@ -74,4 +77,31 @@ export function EarlySupporterBadge() {
       {t('profiles.earlySupporter')}
     </span>
   );
+}
+
+/** Whether a member's profile opens for the viewer: always their own, the others while profiles are public. */
+export function useProfileOpens(): (uuid: string) => boolean {
+  const open = useSetting<boolean>('allow_public_profiles') !== false;
+  const me = useSession().data?.userInfo.uuid;
+  return (uuid) => open || uuid === me;
+}
+
+/**
+ * A row naming a member: a link to the profile when it opens for the viewer, plain otherwise (with
+ * profiles private the API refuses the others', so a link would lead to a refusal).
+ */
+export function MemberRow({
+  uuid,
+  className,
+  linkClassName,
+  ...rest
+}: {
+  uuid: string;
+  className: string;
+  linkClassName: string;
+  children: ReactNode;
+  'aria-current'?: 'true';
+} & { [data: `data-${string}`]: string | number | boolean | undefined }) {
+  if (!useProfileOpens()(uuid)) return <div className={className} {...rest} />;
+  return <Link to={`/profile/${uuid}`} className={`${className} ${linkClassName}`} {...rest} />;
 }
