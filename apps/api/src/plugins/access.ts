@@ -4,6 +4,7 @@ import { AppError } from '../lib/app-error.ts';
 import { clearSessionCookies } from '../lib/cookies.ts';
 import { authenticateApiKey, bearerToken } from '../modules/api-keys/bearer.ts';
 import type { ResolvedSession } from '../modules/auth/sessions.service.ts';
+import { accountUsable } from '../modules/auth/sign-in.ts';
 import { requireStaffTwoFactor } from '../modules/auth/staff-two-factor.ts';
 
 /**
@@ -69,7 +70,7 @@ export async function authenticate(
   }
   const { user, role } = resolved.account;
   // deletion_requested_at: however a session was made (password, passkey, SSO), it no longer works.
-  if (user.banned || user.deletedAt || user.deletionRequestedAt) {
+  if (!accountUsable(user)) {
     await req.server.ctx.sessions.revoke(resolved.session.id);
     clearSessionCookies(reply, req);
     throw new AppError(

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { ResolvedSession } from '../auth/sessions.service.ts';
+import { accountUsable } from '../auth/sign-in.ts';
 import { findUserWithRole } from '../auth/users.repo.ts';
 
 type Row = typeof apiKeys.$inferSelect;
@@ -98,7 +99,8 @@ export class ApiKeysService {
       .where(eq(apiKeys.keyHash, sha256(secret)));
     if (!row || row.revokedAt || !row.createdBy) return null;
     const maker = await findUserWithRole(this.db, row.createdBy);
-    if (!maker || maker.user.banned || maker.user.deletedAt) return null;
+    // A maker who is banned, deleted or being deleted takes their keys with them at once.
+    if (!maker || !accountUsable(maker.user)) return null;
     const now = new Date();
     if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_MS)
       await this.db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id));

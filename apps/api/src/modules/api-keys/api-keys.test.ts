@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { TestClient } from '../../../test/client.ts';
 import { memberWithPermissions, signedUpMember } from '../../../test/users.ts';
-import { auditLog, authTokens, sessions } from '../../db/schema/index.ts';
+import { auditLog, authTokens, mailOutbox, sessions, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -64,6 +64,30 @@ describe('API keys', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error_code).toBe('PERMISSION_ESCALATION');
     expect((await admin.post('/api/admin/api-keys', { name: 'x', permissions: ['nope'] })).statusCode).toBe(400);
+  });
+});
+
+describe('an account being deleted', () => {
+  it('takes its API keys with it at once, gets no sign-in link and no reset mail', async () => {
+    const staff = await memberWithPermissions(t.app, ['admin.apikeys.create', 'admin.users.list'], 3);
+    const me = (await staff.get('/api/user/session')).json().user_info;
+    const key = await newKey(['admin.users.list'], staff);
+    expect((await bearer(key.secret, 'GET', '/api/admin/users')).statusCode).toBe(200);
+    // Deletion asked for (the member or staff): the erase may wait on the panel, the key may not.
+    await t.database.db.update(users).set({ deletionRequestedAt: new Date() }).where(eq(users.id, me.uuid));
+    const after = await bearer(key.secret, 'GET', '/api/admin/users');
+    expect([after.statusCode, after.json().error_code]).toEqual([401, 'API_KEY_INVALID']);
+
+    const link = await admin.post(`/api/admin/users/${me.uuid}/sign-in-link`, { minutes: 5 });
+    expect([link.statusCode, link.json().error_code]).toEqual([403, 'ACCOUNT_DELETED']);
+
+    const mails = () =>
+      t.database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, me.email), eq(mailOutbox.template, 'reset_password')));
+    await new TestClient(t.app).post('/api/user/auth/forgot-password', { email: me.email });
+    expect(await mails()).toHaveLength(0);
   });
 });
 

@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { claimToken } from '../auth/auth-tokens.ts';
 import type { ClientInfo } from '../auth/sessions.service.ts';
+import { assertMaySignIn } from '../auth/sign-in.ts';
 import { findUserWithRole } from '../auth/users.repo.ts';
 
 /**
@@ -30,7 +31,8 @@ export class SignInLinksService {
   ): Promise<{ url: string; expires_at: string }> {
     const target = await findUserWithRole(this.db, userId);
     if (!target || target.user.deletedAt) throw new AppError('NOT_FOUND', 'No such member');
-    if (target.user.banned) throw new AppError('ACCOUNT_BANNED', 'This account is banned');
+    // Banned or being deleted: the link could never be redeemed.
+    assertMaySignIn(target.user);
     assertHoldsAll(actor, target.role.permissions, 'You cannot sign in as a member with permissions you do not hold');
     const token = randomToken();
     const expiresAt = new Date(Date.now() + minutes * 60_000);

@@ -58,6 +58,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         req.body,
         { ...client(req), device: deviceId(req, reply) },
         { via: 'form', turnstileToken: req.body.turnstile_token },
+        { previousToken: req.cookies[SESSION_COOKIE] },
       );
       setSessionCookies(reply, req, created.token);
       return reply

@@ -13,7 +13,7 @@ import { claimToken } from './auth-tokens.ts';
 import { EmailVerificationService } from './email-verification.service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { ClientInfo, SessionMethod, SessionService } from './sessions.service.ts';
-import { type SignInOptions, signIn } from './sign-in.ts';
+import { accountUsable, type SignInOptions, signIn } from './sign-in.ts';
 import { findUserByEmail, findUserByLogin, hasAdministrator } from './users.repo.ts';
 
 const RESET_TTL_MS = 30 * 60_000;
@@ -28,6 +28,8 @@ export interface SignUpOptions {
   method?: SessionMethod;
   /** Runs in the account's transaction (e.g. links the provider identity). */
   onCreated?: (tx: Db, user: UserRow) => Promise<void>;
+  /** The session token the browser had: the new account's session replaces it (rotation, as at sign-in). */
+  previousToken?: string;
 }
 
 export interface LoginResult {
@@ -83,6 +85,8 @@ export class AuthService {
         await options.onCreated?.(tx, created);
       },
     );
+    const previous = await this.sessions.resolve(options.previousToken);
+    if (previous) await this.sessions.revoke(previous.session.id);
     const { token } = await this.sessions.create(user.id, client, false, options.method);
     return { token, uuid: user.id, username: user.username };
   }
@@ -119,7 +123,7 @@ export class AuthService {
   /** Always succeeds from the caller's view, whether or not the address is known. */
   async forgotPassword(email: string): Promise<void> {
     const user = await findUserByEmail(this.db, email);
-    if (!user || user.deletedAt || user.banned) return;
+    if (!user || !accountUsable(user)) return;
     const token = randomToken();
     const link = `${this.publicUrl()}/auth/reset-password?token=${encodeURIComponent(token)}`;
     await this.db.transaction(async (tx) => {
@@ -148,6 +152,9 @@ export class AuthService {
     const userId = await this.db.transaction(async (tx) => {
       const used = await claimToken(tx as unknown as Db, 'password_reset', token);
       if (!used?.userId) return null;
+      // A link mailed before the account was banned or its deletion asked for sets nothing.
+      const [owner] = await tx.select().from(users).where(eq(users.id, used.userId));
+      if (!owner || !accountUsable(owner)) return null;
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, used.userId));
       return used.userId;
     });

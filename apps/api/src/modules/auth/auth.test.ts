@@ -1,3 +1,4 @@
+import { SESSION_COOKIE } from '@hostdeck/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -51,6 +52,17 @@ describe('register', () => {
     expect(rows).toHaveLength(1);
     const raw = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, token));
     expect(raw).toHaveLength(0);
+  });
+
+  it('a sign-up in a browser signed in as someone else ends that session (rotation, as at sign-in)', async () => {
+    const browser = new TestClient(t.app);
+    await browser.post('/api/user/auth/register', newMember());
+    const first = browser.cookies.get(SESSION_COOKIE)!;
+    expect((await browser.post('/api/user/auth/register', newMember())).statusCode).toBe(201);
+    expect(browser.cookies.get(SESSION_COOKIE)).not.toBe(first);
+    const old = new TestClient(t.app);
+    old.cookies.set(SESSION_COOKIE, first);
+    expect((await old.get('/api/user/session')).statusCode).toBe(401);
   });
 
   it('validates every field with field errors', async () => {

@@ -26,6 +26,15 @@ export interface SignInOptions {
   previousToken?: string;
 }
 
+/**
+ * Whether the account may be used at all: not deleted, not being deleted (the member or staff asked;
+ * its servers are being removed), not banned. Every way in (session, API key, sign-in link, reset
+ * mail) asks this one question, so a new way cannot forget a state.
+ */
+export function accountUsable(user: Pick<UserRow, 'deletedAt' | 'deletionRequestedAt' | 'banned'>): boolean {
+  return !user.deletedAt && !user.deletionRequestedAt && !user.banned;
+}
+
 /** Refuses an account that may not sign in any way: deleted, being deleted, or banned. */
 export function assertMaySignIn(user: UserRow): void {
   if (user.deletedAt) throw new AppError('ACCOUNT_DELETED', 'This account was deleted');

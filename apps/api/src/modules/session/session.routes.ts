@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clearSessionCookies } from '../../lib/cookies.ts';
 import { access } from '../../plugins/access.ts';
+import { accountUsable } from '../auth/sign-in.ts';
 import type { UserWithRole } from '../auth/users.repo.ts';
 import { presentSession, sessionFailure } from './session.presenter.ts';
 import type { SessionStats } from './session-stats.ts';
@@ -34,7 +35,7 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
         return reply.status(401).send(sessionFailure('SESSION_INVALID'));
       }
       const { user } = resolved.account;
-      if (user.banned || user.deletedAt || user.deletionRequestedAt) {
+      if (!accountUsable(user)) {
         await sessions.revoke(resolved.session.id);
         clearSessionCookies(reply, req);
         return reply.status(403).send(sessionFailure(user.banned ? 'ACCOUNT_BANNED' : 'ACCOUNT_DELETED'));
