@@ -136,6 +136,9 @@ export class ServersService {
   async renew(actor: Actor, id: string): Promise<{ data: MemberServer; coins: number }> {
     const { server, coins } = await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
+      // The member's row first (as update does): parallel renewals wait here and each then reads the
+      // expiry the one before it wrote, so every paid renewal adds its days.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for('update');
       const { server } = await this.owned(tx, actor, id);
       if (!this.settings.bool('server_renew_enabled'))
         throw new AppError('FEATURE_DISABLED', 'Renewing servers is switched off on this panel');

@@ -120,6 +120,25 @@ describe('a member’s servers', () => {
     await w.t.app.ctx.settings.update({ server_renew_enabled: null, server_renew_cost: null, server_renew_days: null });
   });
 
+  it('parallel renewals each add their days: every coin paid buys time', async () => {
+    await w.t.app.ctx.settings.update({ server_renew_enabled: true, server_renew_cost: 100, server_renew_days: 30 });
+    const a = await memberWithServer(w);
+    await w.root.post(`/api/admin/users/${a.id}/coins`, { amount: 1000, reason: 'test' });
+    const start = new Date(Date.now() + 10 * 86_400_000);
+    await w.t.database.db.update(servers).set({ expiresAt: start }).where(eq(servers.id, a.server.id));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => a.client.post(`/api/servers/${a.server.id}/renew`)),
+    );
+    const paid = (await w.t.database.db.select().from(coinLedger).where(eq(coinLedger.userId, a.id))).filter(
+      (e) => e.kind === 'renew',
+    );
+    expect(paid.length).toBe(answers.filter((r) => r.statusCode === 200).length);
+    expect(paid.length).toBeGreaterThan(1);
+    const [row] = await w.t.database.db.select().from(servers).where(eq(servers.id, a.server.id));
+    expect(row!.expiresAt!.getTime()).toBe(start.getTime() + paid.length * 30 * 86_400_000);
+    await w.t.app.ctx.settings.update({ server_renew_enabled: null, server_renew_cost: null, server_renew_days: null });
+  });
+
   it('renewing a server suspended at expiry unsuspends it on the panel', async () => {
     await w.t.app.ctx.settings.update({ server_renew_enabled: true, server_renew_cost: 0 });
     const a = await memberWithServer(w);
