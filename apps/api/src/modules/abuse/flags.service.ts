@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { likeTerm, type PageQuery } from '../../lib/paging.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { SessionService } from '../auth/sessions.service.ts';
-import { settleReferral } from '../referrals/referrals.service.ts';
+import { settleReferral, settleReferralsOf } from '../referrals/referrals.service.ts';
 import { countActiveRootUsers } from '../roles/roles.repo.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { findUserWithRoleById } from '../users/users.repo.ts';
@@ -122,6 +122,8 @@ export class AccountFlagsService {
     const [user] = await this.db.select().from(users).where(eq(users.id, userId));
     if (user && (user.emailVerifiedAt || user.afkMinutes >= this.settings.number('referral_activity_minutes')))
       await settleReferral(this.db, this.settings, userId);
+    // And those the member referred that waited for the member's own hold to lift.
+    await settleReferralsOf(this.db, this.settings, userId);
     await this.sessions.invalidateUser(userId);
   }
 

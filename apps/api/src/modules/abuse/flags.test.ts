@@ -247,4 +247,30 @@ describe('referral rewards of a flagged account', () => {
     const [paid] = await t.database.db.select().from(referrals).where(eq(referrals.referredId, referred!.id));
     expect(paid).toMatchObject({ status: 'paid', rewardReferrer: 50 });
   });
+
+  it('wait while the referrer is held, and pay when staff approve the referrer', async () => {
+    await t.app.ctx.settings.update({ referrals_enabled: true, referral_reward_referrer: 50 });
+    // The referrer is the 4th account of a crowded address: flagged, so held.
+    const crowded = `10.${net}.10.1`;
+    for (let i = 0; i < 3; i++) await signUp(browser(crowded));
+    const referrer = await signUp(browser(crowded));
+    const [flag] = await flagsOf(referrer.id!);
+    expect(flag).toMatchObject({ status: 'open' });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, referrer.id!));
+    const body = { ...newMember(), ref: row!.referralCode };
+    await browser(`10.${net}.11.1`).post('/api/user/auth/register', body);
+    const [referred] = await t.database.db.select().from(users).where(eq(users.username, body.username));
+    await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, referred!.id));
+
+    expect(await settleReferral(t.database.db, t.app.ctx.settings, referred!.id)).toBe(false);
+    const coins = async () => (await t.database.db.select().from(users).where(eq(users.id, referrer.id!)))[0]!.coins;
+    const before = await coins();
+    const [waiting] = await t.database.db.select().from(referrals).where(eq(referrals.referredId, referred!.id));
+    expect(waiting).toMatchObject({ status: 'pending' });
+
+    await root.post(`/api/admin/account-flags/${flag!.id}/approve`);
+    const [paid] = await t.database.db.select().from(referrals).where(eq(referrals.referredId, referred!.id));
+    expect(paid).toMatchObject({ status: 'paid', rewardReferrer: 50 });
+    expect(await coins()).toBe(before + 50);
+  });
 });

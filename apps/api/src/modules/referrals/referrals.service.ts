@@ -1,5 +1,5 @@
 import type { ReferralsOverview } from '@hostdeck/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { referrals, type UserRow, users } from '../../db/schema/index.ts';
 import { earningOnHoldById } from '../abuse/flags.guard.ts';
@@ -30,8 +30,15 @@ export async function recordReferral(tx: Db, referrer: UserRow, referred: UserRo
  */
 export async function settleReferral(db: Db, settings: SettingsService, referredId: string): Promise<boolean> {
   if (!settings.bool('referrals_enabled')) return false;
-  // A referred account held for review pays nobody until staff approve it (approval settles it then).
-  if (await earningOnHoldById(db, settings, referredId)) return false;
+  // Either account held for review: the referral waits (pending) until staff approve it; approval
+  // settles it then (flags.service.ts), for the referred member and for the referrer alike.
+  const [pending] = await db
+    .select({ referrerId: referrals.referrerId })
+    .from(referrals)
+    .where(and(eq(referrals.referredId, referredId), eq(referrals.status, 'pending')));
+  if (!pending) return false;
+  for (const id of [referredId, pending.referrerId])
+    if (await earningOnHoldById(db, settings, id)) return false;
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [row] = await tx
@@ -65,6 +72,29 @@ export async function settleReferral(db: Db, settings: SettingsService, referred
       .where(eq(referrals.id, row.id));
     return true;
   });
+}
+
+/**
+ * A member's referrals that waited only for them (held for review, now approved): those whose
+ * referred member qualifies (verified, AFK long enough, or a server of their own) are settled now.
+ */
+export async function settleReferralsOf(db: Db, settings: SettingsService, referrerId: string): Promise<void> {
+  const waiting = await db
+    .select({ referredId: referrals.referredId })
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.referredId))
+    .where(
+      and(
+        eq(referrals.referrerId, referrerId),
+        eq(referrals.status, 'pending'),
+        or(
+          isNotNull(users.emailVerifiedAt),
+          gte(users.afkMinutes, settings.number('referral_activity_minutes')),
+          gt(users.serverCount, 0),
+        ),
+      ),
+    );
+  for (const { referredId } of waiting) await settleReferral(db, settings, referredId);
 }
 
 /** The member's referral page: their code and link, the rewards, and whom they referred. */
