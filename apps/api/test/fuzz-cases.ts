@@ -13,6 +13,7 @@ interface Schema {
   oneOf?: Schema[];
   allOf?: Schema[];
   format?: string;
+  pattern?: string;
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: boolean | number;
@@ -204,6 +205,22 @@ export function repeatedQuery(op: Operation): { url: string; names: string[] } |
     names.push(p.name);
   }
   return names.length ? { url: url(op, 'plausible', q.toString()), names } : null;
+}
+
+/**
+ * The operation's address with every path parameter given a value its schema refuses (a word for a
+ * number or a uuid, an unknown choice, a value outside its pattern); null when a parameter takes any text.
+ */
+export function impossibleAddress(op: Operation): string | null {
+  if (op.params.length === 0) return null;
+  let path = op.path;
+  for (const p of op.params) {
+    const s = resolve(p.schema ?? {});
+    const refusable = s.type === 'integer' || s.format === 'uuid' || s.enum || s.pattern;
+    if (!refusable) return null;
+    path = path.replace(`{${p.name}}`, 'NOT~valid');
+  }
+  return path;
 }
 
 const json = { 'content-type': 'application/json' };

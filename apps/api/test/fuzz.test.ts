@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPEATED_PARAMETER } from '../src/plugins/errors.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import type { TestClient } from './client.ts';
-import { bareOperation, fuzzRequests, type Operation, operations, repeatedQuery } from './fuzz-cases.ts';
+import {
+  bareOperation,
+  fuzzRequests,
+  impossibleAddress,
+  type Operation,
+  operations,
+  repeatedQuery,
+} from './fuzz-cases.ts';
 import { memberWithPermissions, signedUpMember } from './users.ts';
 
 /**
@@ -113,5 +120,28 @@ describe('a query parameter given twice', () => {
     }
     expect(wrong).toEqual([]);
     expect(walked).toBeGreaterThanOrEqual(30);
+  }, 120_000);
+});
+
+describe('an address whose id cannot exist', () => {
+  it('is 404 NOT_FOUND on every API operation, as a missing one is, with the field saying why', async () => {
+    const root = await memberWithPermissions(t.app, ['admin.root'], 8);
+    const wrong: string[] = [];
+    let walked = 0;
+    for (const op of operations()) {
+      const url = op.path.startsWith('/api/') ? impossibleAddress(op) : null;
+      if (!url) continue;
+      walked++;
+      const res = await root.request({
+        method: op.method as 'GET',
+        url,
+        ...(op.method === 'GET' ? {} : { payload: {} }),
+      });
+      const body = res.statusCode === 404 ? res.json() : {};
+      if (body.error_code !== 'NOT_FOUND' || Object.keys(body.fields ?? {}).length === 0)
+        wrong.push(`${op.method} ${op.path}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(walked).toBeGreaterThanOrEqual(90);
   }, 120_000);
 });

@@ -55,6 +55,10 @@ async function record(path: string, body: object): Promise<{ id: number; updated
   return (await root.post(`/api/admin/${path}`, body)).json().data;
 }
 const category = () => record('egg-categories', { name: 'Matrix games' });
+let panelEggs = 0;
+/** An egg linked to a panel egg, as a request needs (each its own panel id). */
+const linkedEgg = async (name: string) =>
+  record('eggs', { name, category_id: (await category()).id, panel_egg_id: 2_000_000 + ++panelEggs });
 const bodies: Record<string, () => Promise<object>> = {
   locations: async () => ({ name: 'Matrix location' }),
   'egg-categories': async () => ({ name: 'Matrix games' }),
@@ -91,7 +95,7 @@ async function ticket(): Promise<number> {
 /** A member's queued server request (optionally moved to another status). */
 async function queueItem(status?: 'failed'): Promise<string> {
   const location = await record('locations', { name: 'Queue place' });
-  const egg = await record('eggs', { name: 'Queue egg', category_id: (await category()).id });
+  const egg = await linkedEgg('Queue egg');
   const c = new TestClient(t.app);
   await c.post('/api/user/auth/register', newMember());
   const res = await c.post('/api/servers/requests', {
@@ -134,7 +138,7 @@ async function server(): Promise<string> {
 }
 async function queueCreateBody(): Promise<object> {
   const location = await record('locations', { name: 'Queue for member' });
-  const egg = await record('eggs', { name: 'Queue for egg', category_id: (await category()).id });
+  const egg = await linkedEgg('Queue for egg');
   return { ...serverRequest(location.id, egg.id), user_id: (await member()).id };
 }
 

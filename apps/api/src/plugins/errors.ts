@@ -1,4 +1,4 @@
-import type { ErrorEnvelope } from '@hostdeck/contracts';
+import { type ErrorEnvelope, ErrorEnvelopeSchema } from '@hostdeck/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
@@ -37,6 +37,13 @@ function repeatedParameter(query: Record<string, unknown> | undefined, path: str
 
 /** One error handler: AppError, validation, body limits, rate limits, refused data; 5xx never show details. */
 export function registerErrorHandler(app: FastifyInstance): void {
+  // Every API route with path parameters can answer the 404 below: its document says so. (Pages
+  // such as /i/:id answer their own 404, not this envelope.)
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as { params?: unknown; response?: Record<string, unknown> } | undefined;
+    if (route.url.startsWith('/api/') && schema?.params && schema.response && !schema.response['404'])
+      schema.response = { ...schema.response, 404: ErrorEnvelopeSchema };
+  });
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
       return reply.status(err.status).send(envelope(err.code, err.message, err.fields));
@@ -48,6 +55,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_form';
         fields[path] ??= repeatedParameter(query, path) ? REPEATED_PARAMETER : (issue.message ?? 'Invalid value');
       }
+      // A path that names nothing that could exist (/api/tickets/abc, an unknown template key) is an
+      // address with nothing at it, as a well-formed id that is missing: 404, the field saying why.
+      // (Pages and files outside /api/ declare their own 404 body and keep the 400.)
+      if (err.validationContext === 'params' && req.url.startsWith('/api/'))
+        return reply.status(404).send(envelope('NOT_FOUND', 'There is nothing at this address', fields));
       return reply.status(400).send(envelope('VALIDATION_ERROR', 'Some fields are not valid', fields));
     }
     switch (err.code) {

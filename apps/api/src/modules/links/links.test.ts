@@ -218,7 +218,7 @@ describe('link rewards', () => {
     double.failWith = undefined;
     const claims = await t.database.db.select().from(linkClaims).where(eq(linkClaims.userId, m.id));
     expect(claims).toEqual([]);
-    expect((await m.client.post('/api/earn/links/nope/start')).statusCode).toBe(400);
+    expect((await m.client.post('/api/earn/links/nope/start')).statusCode).toBe(404); // no such provider: nothing at that address
     expect((await m.client.post('/api/earn/links/claim', { token: 'short' })).statusCode).toBe(400);
   });
 

@@ -156,7 +156,7 @@ describe('deleting a role', () => {
 });
 
 describe('refusals in the house words', () => {
-  it('a taken name is 409 ALREADY_EXISTS as elsewhere, and an id that is no number says so', async () => {
+  it('a taken name is 409 ALREADY_EXISTS as elsewhere, and an id that is no number is not found, saying why', async () => {
     const body = newRole();
     expect((await root.post('/api/admin/roles', body)).statusCode).toBe(201);
     const twice = await root.post('/api/admin/roles', body);
@@ -167,7 +167,11 @@ describe('refusals in the house words', () => {
     ]);
     for (const id of ['abc', '1.5', '-3']) {
       const res = await root.get(`/api/admin/roles/${id}`);
-      expect([res.statusCode, res.json().fields], id).toEqual([400, { id: 'Not a valid id' }]);
+      expect([res.statusCode, res.json().error_code, res.json().fields], id).toEqual([
+        404,
+        'NOT_FOUND',
+        { id: 'Not a valid id' },
+      ]);
     }
   });
 });

@@ -65,6 +65,6 @@ describe('GET /api/system/license/:name', () => {
     await t.app.ctx.settings.update({ license_key: null });
     expect(await get()).toEqual({ valid: false });
     const bad = await t.app.inject({ method: 'GET', url: '/api/system/license/NOT%20OK' });
-    expect(bad.statusCode).toBe(400);
+    expect(bad.statusCode).toBe(404);
   });
 });

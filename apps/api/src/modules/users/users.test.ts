@@ -38,7 +38,7 @@ describe('users list', () => {
     const banned = (await root.get('/api/admin/users?banned=true')).json().data.map((u: { id: string }) => u.id);
     expect(banned).toContain(a.uuid);
     expect((await root.get('/api/admin/users?banned=maybe')).statusCode).toBe(400);
-    expect((await root.get('/api/admin/users/not-a-uuid')).statusCode).toBe(400);
+    expect((await root.get('/api/admin/users/not-a-uuid')).statusCode).toBe(404);
     expect((await root.get('/api/admin/users/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 });
