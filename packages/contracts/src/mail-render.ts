@@ -107,6 +107,8 @@ export function htmlToText(html: string): string {
     .replace(/<li\b[^>]*>/gi, '\n- ')
     .replace(/<\/(p|h[1-6]|table|ul|ol|blockquote|pre)\s*>/gi, '\n\n')
     .replace(/<\/(div|tr)\s*>/gi, '\n')
+    // A table row's cells apart ("Your balance: 1010 coins", not "Your balance1010 coins").
+    .replace(/<\/t[dh]\s*>(?=\s*<t[dh]\b)/gi, ': ')
     .replace(/<[^>]*>/g, '');
   return decodeEntities(text)
     .split('\n')

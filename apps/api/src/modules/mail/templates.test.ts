@@ -71,6 +71,12 @@ describe('rendering a template', () => {
         expect(defaultMailTemplates[key].html, `${key} ${name}`).toContain(`{{${name}}}`);
     }
     expect(htmlToText('<ul><li>one</li><li>two</li></ul>')).toBe('- one\n- two');
+    // A table of facts reads as "label: value", one per line.
+    expect(
+      htmlToText(
+        '<table><tr><td>Your balance</td><td>1010 coins</td></tr><tr><td>Sent by</td><td>ada</td></tr></table>',
+      ),
+    ).toBe('Your balance: 1010 coins\nSent by: ada');
   });
 });
 
@@ -151,7 +157,7 @@ describe('staff overrides', () => {
     ]);
     expect(one.variables.every((v: { description: string }) => v.description.length > 0)).toBe(true);
     expect(one).toMatchObject({ edited: false, updated_at: null, subject: one.default_subject });
-    expect((await reader.get('/api/admin/mail-templates/nope')).statusCode).toBe(400);
+    expect((await reader.get('/api/admin/mail-templates/nope')).statusCode).toBe(404);
   });
 
   it('an override is used for new mails; reset deletes it and the default is used again; both are audited', async () => {
