@@ -43,6 +43,24 @@ describe('bundled plugins', () => {
       }
     });
 
+    it("translates every text of its manifest into the panel's other five languages", () => {
+      const m = parsed.data!;
+      for (const language of panelLanguages.filter((l) => l !== 'en')) {
+        const texts = m.translations[language as keyof typeof m.translations];
+        const where = `${folder} ${language}`;
+        expect(texts?.name, `${where} name`).toBeTruthy();
+        if (m.description) expect(texts?.description, `${where} description`).toBeTruthy();
+        for (const p of m.permissions) expect(texts?.permissions?.[p.key], `${where} ${p.key}`).toBeTruthy();
+        for (const f of m.config) {
+          expect(texts?.config?.[f.key]?.label, `${where} ${f.key} label`).toBeTruthy();
+          if (f.description) expect(texts?.config?.[f.key]?.description, `${where} ${f.key} description`).toBeTruthy();
+          if (f.type === 'select')
+            for (const o of f.options)
+              expect(texts?.config?.[f.key]?.options?.[o.value], `${where} ${f.key}=${o.value}`).toBeTruthy();
+        }
+      }
+    });
+
     it('fills only SDK slots and brings messages in the six languages', async () => {
       if (!parsed.data?.client) return;
       const install = (await import(join(dir, parsed.data.client))).default;
@@ -51,5 +69,44 @@ describe('bundled plugins', () => {
       for (const s of t.slots) expect(pluginSlots).toContain(s.slot);
       expect(Object.keys(t.translations).sort()).toEqual([...panelLanguages].sort());
     });
+  });
+});
+
+describe('manifest translations', () => {
+  const base = {
+    identifier: 'hello-world',
+    name: 'Hello',
+    version: '1.0.0',
+    hostdeck: '>=0.1.0',
+    permissions: [{ key: 'plugin.hello-world.view', description: 'See it' }],
+    config: [{ key: 'mode', type: 'select', label: 'Mode', options: [{ value: 'a', label: 'A' }] }],
+  };
+  it('name only what the manifest has, so a typo is refused rather than left in English', () => {
+    const ok = PluginManifestSchema.safeParse({
+      ...base,
+      translations: {
+        fr: { permissions: { 'plugin.hello-world.view': 'Le voir' }, config: { mode: { options: { a: 'Un' } } } },
+      },
+    });
+    expect(ok.error?.issues ?? []).toEqual([]);
+    const bad = PluginManifestSchema.safeParse({
+      ...base,
+      translations: {
+        fr: {
+          permissions: { 'plugin.hello-world.veiw': 'x' },
+          config: { mod: { label: 'x' }, mode: { options: { b: 'x' } } },
+        },
+        xx: { name: 'x' },
+      },
+    });
+    const paths = (bad.error?.issues ?? []).map((i) => i.path.join('.')).sort();
+    expect(paths).toEqual(
+      [
+        'translations', // xx: not a language of the panel
+        'translations.fr.config.mod',
+        'translations.fr.config.mode.options.b',
+        'translations.fr.permissions.plugin.hello-world.veiw',
+      ].sort(),
+    );
   });
 });

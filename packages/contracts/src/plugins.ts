@@ -70,6 +70,35 @@ export const PluginConfigFieldSchema = z
   .meta({ id: 'PluginConfigField' });
 export type PluginConfigField = z.infer<typeof PluginConfigFieldSchema>;
 
+/** The panel's languages other than English (the manifest's own texts are the English ones). */
+const translatedLanguages = ['ro', 'fr', 'de', 'es', 'md'] as const;
+/**
+ * The manifest's texts in another language, each optional (English stands in for what is missing):
+ * the name and description, permission descriptions by key, field labels, descriptions and option
+ * labels by field key and value.
+ */
+const PluginTextsSchema = z
+  .object({
+    name: z.string().min(1).max(60).optional(),
+    description: z.string().max(300).optional(),
+    permissions: z.record(z.string(), z.string().min(1).max(200)).optional(),
+    config: z
+      .record(
+        z.string(),
+        z
+          .object({
+            label: z.string().min(1).max(80).optional(),
+            description: z.string().max(300).optional(),
+            options: z.record(z.string(), z.string().min(1).max(100)).optional(),
+          })
+          .strict(),
+      )
+      .optional(),
+  })
+  .strict();
+export const PluginTranslationsSchema = z.partialRecord(z.enum(translatedLanguages), PluginTextsSchema);
+export type PluginTranslations = z.infer<typeof PluginTranslationsSchema>;
+
 export const PluginManifestSchema = z
   .object({
     identifier: z.string().regex(PLUGIN_IDENTIFIER, 'Lowercase letters, digits and -, 3 to 40 characters'),
@@ -98,6 +127,8 @@ export const PluginManifestSchema = z
     client: entryFile(/\.m?js$/).optional(),
     /** Styles for its client components, scoped to them. */
     style: entryFile(/\.css$/).optional(),
+    /** The texts above in the panel's other languages (staff see their own). */
+    translations: PluginTranslationsSchema.default({}),
   })
   .strict()
   .superRefine((m, ctx) => {
@@ -106,6 +137,32 @@ export const PluginManifestSchema = z
       if (keys.has(f.key)) ctx.addIssue({ code: 'custom', path: ['config', i, 'key'], message: 'Used twice' });
       keys.add(f.key);
     });
+    // A translation names what the manifest has: a typo would otherwise leave the English text silently.
+    const fields = new Map(m.config.map((f) => [f.key, f.type === 'select' ? f.options.map((o) => o.value) : []]));
+    const permissionKeys = new Set(m.permissions.map((p) => p.key));
+    for (const [language, texts] of Object.entries(m.translations)) {
+      for (const key of Object.keys(texts?.permissions ?? {}))
+        if (!permissionKeys.has(key))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['translations', language, 'permissions', key],
+            message: 'No such permission',
+          });
+      for (const [key, field] of Object.entries(texts?.config ?? {})) {
+        const values = fields.get(key);
+        if (!values) {
+          ctx.addIssue({ code: 'custom', path: ['translations', language, 'config', key], message: 'No such field' });
+          continue;
+        }
+        for (const value of Object.keys(field.options ?? {}))
+          if (!values.includes(value))
+            ctx.addIssue({
+              code: 'custom',
+              path: ['translations', language, 'config', key, 'options', value],
+              message: 'No such option',
+            });
+      }
+    }
     m.permissions.forEach((p, i) => {
       if (!p.key.startsWith(`plugin.${m.identifier}.`))
         ctx.addIssue({
@@ -148,6 +205,8 @@ export const PluginSchema = z
     routes: z.array(z.object({ method: z.string(), path: z.string(), access: z.string() })),
     jobs: z.array(z.object({ name: z.string(), every_seconds: z.number().int() })),
     permissions: z.array(z.object({ key: z.string(), description: z.string() })),
+    /** The manifest's texts in the other languages; the client shows the viewer's. */
+    translations: PluginTranslationsSchema,
     has_client: z.boolean(),
     config_fields: z.number().int(),
     updated_at: z.iso.datetime({ offset: true }).nullable(),
@@ -197,6 +256,16 @@ export type PluginClientEntry = z.infer<typeof PluginClientListSchema>['data'][n
 export const PluginPermissionListSchema = z
   .object({
     success: z.literal(true),
-    data: z.array(z.object({ key: z.string(), description: z.string(), plugin: z.string(), plugin_name: z.string() })),
+    data: z.array(
+      z.object({
+        key: z.string(),
+        description: z.string(),
+        plugin: z.string(),
+        plugin_name: z.string(),
+        /** The plugin's texts in the other languages (its name, this permission's description among them). */
+        translations: PluginTranslationsSchema,
+      }),
+    ),
   })
   .meta({ id: 'PluginPermissionList' });
+export type PluginPermission = z.infer<typeof PluginPermissionListSchema>['data'][number];

@@ -18,6 +18,7 @@ export function pluginOf(overrides: Partial<Plugin> = {}): Plugin {
     routes: [{ method: 'POST', path: '/claim', access: 'session' }],
     jobs: [],
     permissions: [],
+    translations: {},
     has_client: true,
     config_fields: 8,
     updated_at: '2026-03-01T12:00:00.000Z',

@@ -1,4 +1,4 @@
-import type { Plugin, PluginClientEntry, PluginDetail } from '@hostdeck/contracts';
+import type { Plugin, PluginClientEntry, PluginDetail, PluginTranslations } from '@hostdeck/contracts';
 import type { PluginContext, PluginEventName } from '@hostdeck/plugin-sdk';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -315,6 +315,7 @@ export class PluginRegistry {
         description: p.description,
         plugin: e.found.identifier,
         plugin_name: e.found.manifest!.name,
+        translations: permissionTexts(e.found.manifest!.translations, p.key),
       })),
     );
   }
@@ -354,6 +355,7 @@ export class PluginRegistry {
       })),
       jobs: (e.code?.jobs ?? []).map((j) => ({ name: j.name, every_seconds: j.everySeconds })),
       permissions: m?.permissions ?? [],
+      translations: m?.translations ?? {},
       has_client: Boolean(m?.client || m?.style),
       config_fields: m?.config.length ?? 0,
       updated_at: row?.updatedAt?.toISOString() ?? null,
@@ -597,4 +599,17 @@ export class PluginRegistry {
     this.timers = [];
     await this.dispatching;
   }
+}
+
+/** Of a plugin's translations, what the role editor shows beside one permission: the plugin's name and its description. */
+function permissionTexts(translations: PluginTranslations, key: string): PluginTranslations {
+  return Object.fromEntries(
+    Object.entries(translations).map(([language, t]) => [
+      language,
+      {
+        ...(t?.name ? { name: t.name } : {}),
+        ...(t?.permissions?.[key] ? { permissions: { [key]: t.permissions[key] } } : {}),
+      },
+    ]),
+  );
 }

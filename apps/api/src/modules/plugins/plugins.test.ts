@@ -63,6 +63,15 @@ describe('finding plugins', () => {
       (res.json().data as { identifier: string; status: string; error: string | null }[]).map((p) => [p.identifier, p]),
     );
     expect(byId.recorder).toMatchObject({ status: 'disabled', enabled: false, version: '1.0.0', config_fields: 4 });
+    // The manifest's translations reach staff's browser, which shows their language.
+    expect(byId.recorder).toMatchObject({ translations: { fr: { name: 'Enregistreur' } } });
+    const permissions = (await admin.get('/api/admin/plugins/permissions')).json().data;
+    expect(permissions.find((p: { key: string }) => p.key === 'plugin.recorder.peek')).toMatchObject({
+      plugin_name: 'Recorder',
+      translations: {
+        fr: { name: 'Enregistreur', permissions: { 'plugin.recorder.peek': "Voir ce que l'enregistreur a vu" } },
+      },
+    });
     expect(byId['bad-manifest']).toMatchObject({ status: 'invalid' });
     expect(byId['bad-manifest']?.error).toMatch(/identifier/);
     expect(byId['old-version']).toMatchObject({ status: 'incompatible' });

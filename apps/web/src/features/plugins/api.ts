@@ -1,20 +1,33 @@
 import type { Plugin, PluginDetail } from '@hostdeck/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
+import { localizePlugin, usePluginLanguage } from './plugin-texts.ts';
 
 const BASE = '/api/admin/plugins';
 export const pluginsKey = ['admin', 'plugins'] as const;
 type List = { success: true; data: Plugin[] };
 type Detail = { success: true; data: PluginDetail };
 
+const listIn = (answer: List, language: string): List => ({
+  ...answer,
+  data: answer.data.map((p) => localizePlugin(p, language)),
+});
+const detailIn = (answer: Detail, language: string): Detail => ({
+  ...answer,
+  data: localizePlugin(answer.data, language),
+});
+
+/** The plugins, their manifest texts in the viewer's language. */
 export function usePlugins() {
-  return useQuery({ queryKey: pluginsKey, queryFn: () => api<List>(BASE) });
+  return useQuery({ queryKey: pluginsKey, queryFn: () => api<List>(BASE), select: usePluginLanguage(listIn) });
 }
 
+/** One plugin with its settings form, its texts in the viewer's language. */
 export function usePlugin(identifier: string) {
   return useQuery({
     queryKey: [...pluginsKey, identifier],
     queryFn: () => api<Detail>(`${BASE}/${encodeURIComponent(identifier)}`),
+    select: usePluginLanguage(detailIn),
   });
 }
 

@@ -108,6 +108,41 @@ describe('plugin settings page', () => {
     expect(within(events).getByRole('checkbox', { name: 'Streak records' })).not.toBeChecked();
   });
 
+  it("shows the manifest's own translations in the staff member's language, English where it has none", async () => {
+    const translated: PluginDetail = {
+      ...detail(),
+      translations: {
+        de: {
+          name: 'Tägliche Belohnung',
+          config: {
+            title: { label: 'Kartentitel' },
+            mode: { label: 'Serienmodus', options: { reset: 'Bei einem verpassten Tag zurücksetzen' } },
+          },
+        },
+      },
+    };
+    await signIn(
+      { 'GET /api/admin/plugins/daily-reward': { success: true, data: translated } },
+      { permissions: ['admin.plugins.edit'] },
+    );
+    try {
+      await changeLanguage('de');
+      await open();
+      expect(await screen.findByRole('heading', { name: 'Einstellungen von Tägliche Belohnung' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Kartentitel')).toHaveValue('Daily reward');
+      expect(screen.getByLabelText('Serienmodus')).toHaveValue('keep');
+      expect(within(field('mode')).getByText('Standard: Bei einem verpassten Tag zurücksetzen')).toBeInTheDocument();
+      // No translation of this one: the manifest's English.
+      expect(screen.getByLabelText('Reward amount')).toHaveValue(25);
+      // Back in English, the same answer from the cache reads in English again.
+      await changeLanguage('en');
+      expect(await screen.findByRole('heading', { name: 'Settings of Daily reward' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Card title')).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
   it('names the region of its toasts in the language of the page', async () => {
     await signIn(
       { 'GET /api/admin/plugins/daily-reward': { success: true, data: detail() } },

@@ -1,16 +1,16 @@
-import type { Role, RoleCreate, RoleUpdate } from '@hostdeck/contracts';
+import type { PluginPermission, Role, RoleCreate, RoleUpdate } from '@hostdeck/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { resourceApi } from '../../lib/resource-api.ts';
+import { localizePluginPermission, usePluginLanguage } from '../plugins/plugin-texts.ts';
 
 export const rolesApi = resourceApi<Role, RoleCreate, RoleUpdate>('roles');
 
-export interface PluginPermission {
-  key: string;
-  description: string;
-  plugin: string;
-  plugin_name: string;
-}
+type PluginPermissions = { success: true; data: PluginPermission[] };
+const permissionsIn = (answer: PluginPermissions, language: string): PluginPermissions => ({
+  ...answer,
+  data: answer.data.map((p) => localizePluginPermission(p, language)),
+});
 
 /** A role for its permission editor: readable with admin.permissions.list alone (the page's permission). */
 export function useRoleForPermissions(id: string) {
@@ -22,11 +22,12 @@ export function useRoleForPermissions(id: string) {
   });
 }
 
-/** The permissions installed plugins add (plugin.<identifier>.<name>), for the role editor. */
+/** The permissions installed plugins add (plugin.<identifier>.<name>), for the role editor, in the viewer's language. */
 export function usePluginPermissions(enabled: boolean) {
   return useQuery({
     queryKey: ['admin', 'plugins', 'permissions'],
-    queryFn: () => api<{ success: true; data: PluginPermission[] }>('/api/admin/plugins/permissions'),
+    queryFn: () => api<PluginPermissions>('/api/admin/plugins/permissions'),
+    select: usePluginLanguage(permissionsIn),
     enabled,
   });
 }

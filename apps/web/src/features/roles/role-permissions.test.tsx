@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../lib/i18n.ts';
 import { signIn, signOut } from '../../test/economy.ts';
 import { renderPage } from '../../test/render.tsx';
 import { RolePermissions } from './role-permissions.tsx';
@@ -25,18 +26,26 @@ const pluginPermissions = [
     description: 'See every claim',
     plugin: 'daily-reward',
     plugin_name: 'Daily reward',
+    translations: {
+      fr: {
+        name: 'Récompense quotidienne',
+        permissions: { 'plugin.daily-reward.view_claims': 'Voir chaque réclamation' },
+      },
+    },
   },
   {
     key: 'plugin.daily-reward.reset',
     description: 'Reset a streak',
     plugin: 'daily-reward',
     plugin_name: 'Daily reward',
+    translations: { fr: { name: 'Récompense quotidienne' } },
   },
   {
     key: 'plugin.status-card.view',
     description: 'See the status card',
     plugin: 'status-card',
     plugin_name: 'Server status',
+    translations: {},
   },
 ];
 
@@ -72,5 +81,29 @@ describe('role permissions editor', () => {
     expect(body.permissions.sort()).toEqual(
       ['admin.tickets.list', 'plugin.daily-reward.reset', 'plugin.daily-reward.view_claims'].sort(),
     );
+  });
+
+  it("names plugins and their permissions in the staff member's language when the manifest has it", async () => {
+    await signIn(
+      {
+        'GET /api/admin/roles/4/permissions': { success: true, data: role },
+        'GET /api/admin/plugins/permissions': { success: true, data: pluginPermissions },
+      },
+      { permissions: ['admin.root'] },
+    );
+    try {
+      await changeLanguage('fr');
+      await renderPage(<RolePermissions />, {
+        path: '/mc-admin/roles/:id/permissions',
+        url: '/mc-admin/roles/4/permissions',
+      });
+      const daily = await screen.findByRole('group', { name: /Récompense quotidienne/ });
+      expect(within(daily).getByText('Voir chaque réclamation')).toBeInTheDocument();
+      // Not translated by its manifest: its English.
+      expect(within(daily).getByText('Reset a streak')).toBeInTheDocument();
+      expect(screen.getByRole('group', { name: /Server status/ })).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { hasPermission, type PermissionEntry, permissionCatalogue } from '@hostdeck/contracts';
+import { hasPermission, type PermissionEntry, type PluginPermission, permissionCatalogue } from '@hostdeck/contracts';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { LoadError } from '../servers/page-parts.tsx';
-import { type PluginPermission, rolesApi, usePluginPermissions, useRoleForPermissions } from './api.ts';
+import { rolesApi, usePluginPermissions, useRoleForPermissions } from './api.ts';
 
 const categories = [...new Set(permissionCatalogue.map((p) => p.category))];
 
