@@ -6,11 +6,13 @@ import { type Actor, assertHoldsAll } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { likeTerm, type PageQuery } from '../../lib/paging.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { payEarlySupporterBonus } from '../auth/accounts.service.ts';
 import type { SessionService } from '../auth/sessions.service.ts';
 import { settleReferral, settleReferralsOf } from '../referrals/referrals.service.ts';
 import { countActiveRootUsers } from '../roles/roles.repo.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { findUserWithRoleById } from '../users/users.repo.ts';
+import { earningOnHoldById } from './flags.guard.ts';
 
 type FlagRow = typeof accountFlags.$inferSelect;
 type Person = Pick<UserRow, 'id' | 'username' | 'email' | 'createdAt' | 'banned' | 'deletedAt'>;
@@ -124,6 +126,9 @@ export class AccountFlagsService {
       await settleReferral(this.db, this.settings, userId);
     // And those the member referred that waited for the member's own hold to lift.
     await settleReferralsOf(this.db, this.settings, userId);
+    // An early supporter held at sign-up gets the bonus now (once), if nothing else still holds them.
+    if (user?.earlySupporter && !(await earningOnHoldById(this.db, this.settings, userId)))
+      await this.db.transaction((tx) => payEarlySupporterBonus(tx as unknown as Db, this.settings, userId));
     await this.sessions.invalidateUser(userId);
   }
 

@@ -230,6 +230,55 @@ describe('anti-alt at sign-in', () => {
   });
 });
 
+describe('coins of a flagged account', () => {
+  it('cannot be passed on while the flag is open; approval lets them go', async () => {
+    await t.app.ctx.settings.update({ allow_coins_sharing: true, coins_sharing_fee_percent: 0 });
+    const crowded = `10.${net}.12.1`;
+    for (let i = 0; i < 3; i++) await signUp(browser(crowded));
+    const alt = await signUp(browser(crowded));
+    const [flag] = await flagsOf(alt.id!);
+    const main = await signUp(browser(`10.${net}.13.1`));
+    await root.post(`/api/admin/users/${alt.id}/coins`, { amount: 100, reason: 'test' });
+    const gift = () => alt.client.post(`/api/profiles/${main.id}/gift`, { amount: 50 });
+    const held = await gift();
+    expect([held.statusCode, held.json().error_code]).toEqual([403, 'EARNING_ON_HOLD']);
+    await root.post(`/api/admin/account-flags/${flag!.id}/approve`);
+    expect((await gift()).statusCode).toBe(200);
+
+    // Nor to an account being deleted: its coins are about to be erased.
+    await t.database.db.update(users).set({ deletionRequestedAt: new Date() }).where(eq(users.id, main.id!));
+    const leaving = await gift();
+    expect([leaving.statusCode, leaving.json().error_code]).toEqual([409, 'RECIPIENT_UNAVAILABLE']);
+    await t.app.ctx.settings.update({ allow_coins_sharing: null, coins_sharing_fee_percent: null });
+  });
+});
+
+describe('the early-supporter bonus of a flagged account', () => {
+  it('waits while the flag is open and is paid once when staff approve', async () => {
+    await t.app.ctx.settings.update({
+      early_supporters_enabled: true,
+      early_supporters_count: 100_000,
+      early_supporters_bonus: 500,
+    });
+    const crowded = `10.${net}.14.1`;
+    for (let i = 0; i < 3; i++) await signUp(browser(crowded));
+    const alt = await signUp(browser(crowded));
+    const [flag] = await flagsOf(alt.id!);
+    const account = async () => (await t.database.db.select().from(users).where(eq(users.id, alt.id!)))[0]!;
+    expect(await account()).toMatchObject({ earlySupporter: true, coins: 0 });
+    const clear = await signUp(browser(`10.${net}.15.1`));
+    expect((await t.database.db.select().from(users).where(eq(users.id, clear.id!)))[0]!.coins).toBe(500);
+
+    await root.post(`/api/admin/account-flags/${flag!.id}/approve`);
+    expect((await account()).coins).toBe(500);
+    await t.app.ctx.settings.update({
+      early_supporters_enabled: null,
+      early_supporters_count: null,
+      early_supporters_bonus: null,
+    });
+  });
+});
+
 describe('referral rewards of a flagged account', () => {
   it('wait while the flag is open and pay when staff approve', async () => {
     await t.app.ctx.settings.update({ referrals_enabled: true, referral_reward_referrer: 50 });

@@ -1,9 +1,10 @@
 import type { RegisterBody } from '@hostdeck/contracts';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type UserRow, users } from '../../db/schema/index.ts';
+import { coinLedger, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomDigits, randomToken, sha256 } from '../../lib/crypto.ts';
+import { earningOnHoldById } from '../abuse/flags.guard.ts';
 import { moveCoins } from '../coins/ledger.ts';
 import { recordReferral } from '../referrals/referrals.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -71,9 +72,9 @@ export async function createAccount(
         .returning();
       if (!row) throw new Error('User insert returned nothing');
       if (referrer) await recordReferral(tx, referrer, row);
-      const created = (await makeEarlySupporter(tx, settings, row)) ?? row;
-      await onCreated?.(tx, created);
-      return created;
+      // The sign-up's own records first (anti-alt flags among them): a held account's bonus waits.
+      await onCreated?.(tx, row);
+      return (await makeEarlySupporter(tx, settings, row)) ?? row;
     });
   } catch (err) {
     // Two sign-ups racing for one name: the unique index decides, the loser gets the same answer.
@@ -98,10 +99,23 @@ async function makeEarlySupporter(tx: Db, settings: SettingsService, user: UserR
   await tx.execute(sql`select pg_advisory_xact_lock(${EARLY_SUPPORTER_LOCK})`);
   const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(users).where(eq(users.earlySupporter, true));
   if (Number(n) >= settings.number('early_supporters_count')) return null;
-  const bonus = settings.number('early_supporters_bonus');
-  if (bonus > 0)
-    await moveCoins(tx, { userId: user.id, amount: bonus, kind: 'early_supporter', reason: 'Early supporter bonus' });
+  // The badge now; the bonus now too, unless the account is held for review (approval pays it then).
+  if (!(await earningOnHoldById(tx, settings, user.id))) await payEarlySupporterBonus(tx, settings, user.id);
   const [row] = await tx.update(users).set({ earlySupporter: true }).where(eq(users.id, user.id)).returning();
   return row ?? null;
+}
+
+/** The early-supporter bonus, once per account: at sign-up, or when staff approve an account held then. */
+export async function payEarlySupporterBonus(tx: Db, settings: SettingsService, userId: string): Promise<void> {
+  const bonus = settings.number('early_supporters_bonus');
+  if (bonus <= 0) return;
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [paid] = await tx
+    .select({ id: coinLedger.id })
+    .from(coinLedger)
+    .where(and(eq(coinLedger.userId, userId), eq(coinLedger.kind, 'early_supporter')))
+    .limit(1);
+  if (paid) return;
+  await moveCoins(tx, { userId, amount: bonus, kind: 'early_supporter', reason: 'Early supporter bonus' });
 }
 const EARLY_SUPPORTER_LOCK = 727_001;

@@ -2,6 +2,8 @@ import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { earningOnHoldById } from '../abuse/flags.guard.ts';
+import { accountUsable } from '../auth/sign-in.ts';
 import { moveCoins } from '../coins/ledger.ts';
 import { enqueueTemplateMail } from '../mail/templates.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -44,7 +46,11 @@ export async function giftCoins(
     const to = rows.find((u) => u.id === toId);
     if (!from) throw new AppError('UNAUTHORIZED', 'Please log in');
     if (!to || to.deletedAt) throw new AppError('NOT_FOUND', 'There is no such member');
-    if (to.banned) throw new AppError('RECIPIENT_UNAVAILABLE', 'This member cannot receive coins');
+    // Banned, or being deleted (its coins are about to be erased).
+    if (!accountUsable(to)) throw new AppError('RECIPIENT_UNAVAILABLE', 'This member cannot receive coins');
+    // An account held for review (a suspected alt) may not pass coins on: that is what alts are made for.
+    if (await earningOnHoldById(tx, settings, from.id))
+      throw new AppError('EARNING_ON_HOLD', 'Your account is waiting for a staff review before it can send coins');
     if (from.coins < amount + fee)
       throw new AppError(
         'INSUFFICIENT_COINS',
