@@ -27,6 +27,14 @@ function csrfCheck(req: FastifyRequest, reply: FastifyReply): AppError | undefin
   const cookie = req.cookies[CSRF_COOKIE];
   // A load balancer's probe is no browser: no token for it (and no random bytes made).
   if (!cookie && !req.routeOptions.config?.probe) setCsrfCookie(reply, req, randomToken(24));
+  // An API key in the Authorization header is no ambient credential another site's page could make
+  // the browser send (that header needs a CORS preflight, which this server never grants). Such a
+  // request is the key's alone: its cookies are dropped here, so no route (sign-out, the session
+  // call) acts on a browser session the request did not prove with the CSRF token.
+  if (/^Bearer /i.test(req.headers.authorization ?? '')) {
+    req.cookies = {};
+    return undefined;
+  }
   if (!UNSAFE.has(req.method) || !req.url.startsWith('/api/')) return undefined;
   // A provider's webhook carries no cookie: its signature, checked by the route, stands in for the token.
   if (req.routeOptions.config?.webhook) return undefined;
@@ -35,10 +43,6 @@ function csrfCheck(req: FastifyRequest, reply: FastifyReply): AppError | undefin
   // A beacon cannot send the header: only a same-origin request is accepted (decision 0029).
   if (req.routeOptions.config?.beacon)
     return sameOrigin(req) ? undefined : new AppError('CSRF_INVALID', 'Cross-site requests are not allowed');
-  // An API key in the Authorization header is no ambient credential another site's page could make
-  // the browser send (that header needs a CORS preflight, which this server never grants); such
-  // a request is authenticated by the key alone (plugins/access.ts), never by the cookies.
-  if (/^Bearer /i.test(req.headers.authorization ?? '')) return undefined;
   if (req.headers['sec-fetch-site'] === 'cross-site')
     return new AppError('CSRF_INVALID', 'Cross-site requests are not allowed');
   const header = req.headers[CSRF_HEADER];

@@ -1,3 +1,4 @@
+import { SESSION_COOKIE } from '@hostdeck/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -56,6 +57,26 @@ describe('API keys', () => {
     const revoked = await bearer(key.secret, 'GET', '/api/admin/users');
     expect(revoked.statusCode).toBe(401);
     expect(revoked.json().error_code).toBe('API_KEY_INVALID');
+  });
+
+  it("make a request the key's alone: a browser session cookie sent beside it is not read", async () => {
+    const browser = await memberWithPermissions(t.app, ['admin.users.list'], 3);
+    const token = browser.cookies.get(SESSION_COOKIE)!;
+    // No CSRF token: with the cookie read, this would sign the browser out (or act as it).
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/logout',
+      headers: { authorization: 'Bearer hdk_whatever', cookie: `${SESSION_COOKIE}=${token}` },
+      payload: {},
+    });
+    expect(out.statusCode).toBeLessThan(500);
+    expect((await browser.get('/api/user/session')).statusCode).toBe(200);
+    const asCookie = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/session',
+      headers: { authorization: 'Bearer hdk_whatever', cookie: `${SESSION_COOKIE}=${token}` },
+    });
+    expect(asCookie.statusCode).toBe(401);
   });
 
   it('never hold more than their maker', async () => {
