@@ -209,6 +209,16 @@ export async function seed(
        lateral (select split_part(x.action, '.', 1) as type, x.action as action) a`,
   );
 
+  // The referrals of the referred members: most paid (the leaderboard counts those), some pending.
+  await step(
+    'referrals',
+    `insert into referrals (referrer_id, referred_id, status, reward_referrer, reward_referred, paid_at, created_at)
+     select x.referrer_id, x.id, x.status, case when x.status = 'paid' then 100 end,
+       case when x.status = 'paid' then 50 end, case when x.status = 'paid' then x.created_at end, x.created_at
+     from (select u.referred_by as referrer_id, u.id, u.created_at,
+             case when random() < 0.8 then 'paid' else 'pending' end as status
+           from users u where u.referred_by is not null) x`,
+  );
   // Counters the migrations keep with triggers (the leaderboard's servers and referrals) were off
   // while loading: count them once, as the migration that added them does (before the indexes, so
   // the rows it rewrites are not indexed twice).

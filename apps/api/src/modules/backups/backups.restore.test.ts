@@ -9,7 +9,7 @@ import { newMember, TestClient } from '../../../test/client.ts';
 import { makeCatalogue } from '../../../test/servers.ts';
 import { memberWithPermissions, signedUpMember } from '../../../test/users.ts';
 import type { Database } from '../../db/client.ts';
-import { pluginSubscriptions, redeemCodes, servers, settings, users } from '../../db/schema/index.ts';
+import { pluginSubscriptions, redeemCodes, referrals, servers, settings, users } from '../../db/schema/index.ts';
 import type { AppError } from '../../lib/app-error.ts';
 import { publicTables } from './backups.catalog.ts';
 import { backupFilePath } from './backups.files.ts';
@@ -31,6 +31,8 @@ beforeAll(async () => {
   referrer = (await signedUpMember(t.app)).id;
   const [own] = await t.database.db.select({ code: users.referralCode }).from(users).where(eq(users.id, referrer));
   await new TestClient(t.app).post('/api/user/auth/register', { ...newMember(), ref: own!.code });
+  // The referrals leaderboard counts paid referrals (migration 0025).
+  await t.database.db.update(referrals).set({ status: 'paid' }).where(eq(referrals.referrerId, referrer));
   const { locationId, eggId } = await makeCatalogue(admin);
   await t.database.db.insert(servers).values({
     ownerId: referrer,

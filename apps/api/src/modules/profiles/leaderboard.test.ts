@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newMember, TestClient } from '../../../test/client.ts';
 import { makeCatalogue } from '../../../test/servers.ts';
 import { memberWithPermissions, signedUpMember } from '../../../test/users.ts';
-import { servers, users } from '../../db/schema/index.ts';
+import { referrals, servers, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let root: TestClient;
@@ -62,20 +62,28 @@ describe('the leaderboard counts (kept by triggers, migration 0015)', () => {
     expect((await a.client.get(`/api/profiles/${a.id}`)).json().data.servers).toBe(0);
   });
 
-  it('follow referrals made at sign-up, re-pointed and removed', async () => {
+  it('count the referrals that paid: not refused or pending ones; re-pointed and removed ones follow', async () => {
     const a = await signedUpMember(t.app);
     const b = await signedUpMember(t.app);
     const [row] = await t.database.db.select({ code: users.referralCode }).from(users).where(eq(users.id, a.id));
     const referred: string[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 4; i++) {
       const client = new TestClient(t.app);
       expect((await client.post('/api/user/auth/register', { ...newMember(), ref: row!.code })).statusCode).toBe(201);
       referred.push((await client.get('/api/user/session')).json().user_info.uuid);
     }
+    // Signed up from the referrer's own address: refused, and never ranked (alts cannot climb the board).
+    const mine = await t.database.db.select().from(referrals).where(eq(referrals.referrerId, a.id));
+    expect(mine.map((r) => r.status)).toEqual(['refused', 'refused', 'refused', 'refused']);
+    expect(countOf(await board(a.client, 'referrals'), a.id)).toBe(0);
+
+    const pay = (id: string) =>
+      t.database.db.update(referrals).set({ status: 'paid' }).where(eq(referrals.referredId, id));
+    for (const id of referred.slice(0, 3)) await pay(id);
     expect((await board(a.client, 'referrals'))[0]).toMatchObject({ uuid: a.id, value: 3, rank: 1 });
 
-    await t.database.db.update(users).set({ referredBy: b.id }).where(eq(users.id, referred[0]!));
-    await t.database.db.update(users).set({ referredBy: null }).where(eq(users.id, referred[1]!));
+    await t.database.db.update(referrals).set({ referrerId: b.id }).where(eq(referrals.referredId, referred[0]!));
+    await t.database.db.update(referrals).set({ status: 'refused' }).where(eq(referrals.referredId, referred[1]!));
     const entries = await board(a.client, 'referrals');
     expect(countOf(entries, a.id)).toBe(1);
     expect(countOf(entries, b.id)).toBe(1);

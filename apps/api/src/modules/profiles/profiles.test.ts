@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import type { TestClient } from '../../../test/client.ts';
 import { memberWithPermissions, signedUpMember } from '../../../test/users.ts';
-import { coinLedger, mailOutbox, users } from '../../db/schema/index.ts';
+import { coinLedger, mailOutbox, referrals, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let root: TestClient;
@@ -35,7 +35,15 @@ describe('gifts', () => {
       ['gift_out', -101],
     ]);
     const [received] = await t.database.db.select().from(coinLedger).where(eq(coinLedger.userId, b.id));
-    expect(received).toMatchObject({ kind: 'gift_in', amount: 101, reason: 'for the server', reference: a.id });
+    // Each side's history keeps who the gift was with; the note follows it.
+    const [sent] = entries.filter((e) => e.kind === 'gift_out');
+    expect(sent).toMatchObject({ reason: `To ${await usernameOf(b.id)}: for the server` });
+    expect(received).toMatchObject({
+      kind: 'gift_in',
+      amount: 101,
+      reason: `From ${await usernameOf(a.id)}: for the server`,
+      reference: a.id,
+    });
 
     expect((await a.client.post(`/api/profiles/${a.id}/gift`, { amount: 20 })).json().error_code).toBe('GIFT_TO_SELF');
     const small = (await a.client.post(`/api/profiles/${b.id}/gift`, { amount: 5 })).json();
@@ -115,7 +123,7 @@ describe('the leaderboard', () => {
     ]);
     expect(board.entries.some((e: { uuid: string }) => e.uuid === banned.id)).toBe(false);
 
-    await t.database.db.update(users).set({ referredBy: rich.id }).where(eq(users.id, richer.id));
+    await t.database.db.insert(referrals).values({ referrerId: rich.id, referredId: richer.id, status: 'paid' });
     await t.database.db.update(users).set({ afkMinutes: 777_777 }).where(eq(users.id, rich.id));
     expect((await rich.client.get('/api/leaderboard?by=referrals')).json().entries[0]).toMatchObject({
       uuid: rich.id,
