@@ -56,12 +56,13 @@ export async function giftCoins(
         'INSUFFICIENT_COINS',
         `This gift costs ${amount + fee} coins with the fee and your balance is ${from.coins}`,
       );
-    const reason = note ? note : null;
+    // Both sides keep who it was with; the note follows it.
+    const withNote = (who: string) => (note ? `${who}: ${note}` : who);
     let balance = await moveCoins(tx, {
       userId: from.id,
       amount: -amount,
       kind: 'gift_out',
-      reason: reason ?? `To ${to.username}`,
+      reason: withNote(`To ${to.username}`),
       reference: to.id,
       actorId: from.id,
     });
@@ -78,7 +79,7 @@ export async function giftCoins(
       userId: to.id,
       amount,
       kind: 'gift_in',
-      reason: reason ?? `From ${from.username}`,
+      reason: withNote(`From ${from.username}`),
       reference: from.id,
       actorId: from.id,
     });
