@@ -25,7 +25,6 @@ export const errorStatus = {
   /** Staff must turn on two-factor before the admin area answers (two_factor_required_for_staff). */
   TWO_FA_REQUIRED: 403,
   /** The account's current password was wrong (re-confirming a sensitive change). */
-  PASSWORD_INCORRECT: 400,
   PASSKEY_INVALID: 400,
   PASSKEY_CHALLENGE_INVALID: 400,
   PASSKEY_UNKNOWN: 401,

@@ -94,7 +94,7 @@ describe('recovery codes', () => {
     const { client, member, recoveryCodes: old } = await memberWithTwoFactor(t.app);
     const wrong = await client.post('/api/account/two-factor/recovery-codes', { password: 'not my password' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error_code).toBe('PASSWORD_INCORRECT');
+    expect(wrong.json().error_code).toBe('CURRENT_PASSWORD_INVALID');
     const fresh = await client.post('/api/account/two-factor/recovery-codes', { password: member.password });
     expect(fresh.statusCode).toBe(200);
     const codes = fresh.json().recovery_codes as string[];

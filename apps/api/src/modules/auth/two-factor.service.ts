@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { recoveryCodes, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decrypt, encrypt } from '../../lib/crypto.ts';
+import { wrongPassword } from '../account/account.service.ts';
 import { enqueueTemplateMail, mailDate } from '../mail/templates.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { describeUserAgent } from './new-login.ts';
@@ -14,7 +15,8 @@ import { replaceRecoveryCodes, unusedRecoveryCodes, useRecoveryCode } from './re
 import type { ClientInfo, ResolvedSession, SessionMethod, SessionService } from './sessions.service.ts';
 
 const PERIOD = 30;
-const invalidCode = () => new AppError('TWO_FA_INVALID_CODE', 'That code is not right; try the newest one');
+// One answer for an app code and a recovery code: wrong, or already used (both are single use).
+const invalidCode = () => new AppError('TWO_FA_INVALID_CODE', 'That code is not right or was already used');
 const notEnabled = () => new AppError('TWO_FA_NOT_ENABLED', 'Two-factor authentication is not on');
 
 /**
@@ -174,10 +176,8 @@ export class TwoFactorService {
   /** Ten new recovery codes after the password is confirmed; the old ones stop working. */
   async regenerateRecoveryCodes(sessionUser: UserRow, password: string): Promise<string[]> {
     const user = await this.fresh(sessionUser.id);
-    if (!(await verifyPassword(user.passwordHash, password)))
-      throw new AppError('PASSWORD_INCORRECT', 'That password is not right', {
-        password: 'That password is not right',
-      });
+    // The same refusal as every other check of the current password (account.service.ts).
+    if (!(await verifyPassword(user.passwordHash, password))) throw wrongPassword();
     if (!user.twoFactorEnabled) throw notEnabled();
     return this.db.transaction((tx) => replaceRecoveryCodes(tx as unknown as Db, user.id));
   }

@@ -36,7 +36,7 @@ describe('two-factor on my account', () => {
       'GET /api/account/two-factor': () => ({ success: true, enabled: true, recovery_codes_left: left }),
       'POST /api/account/two-factor/recovery-codes': (body: unknown) => {
         if ((body as { password: string }).password !== 'right password')
-          return apiError(400, 'PASSWORD_INCORRECT', { password: 'That password is not right' });
+          return apiError(400, 'CURRENT_PASSWORD_INVALID', { password: 'Your current password is not right' });
         left = 10;
         return { success: true, recovery_codes: codes };
       },
@@ -47,7 +47,7 @@ describe('two-factor on my account', () => {
     const form = within(screen.getByTestId('recovery-codes-regenerate-form'));
     await user.type(form.getByLabelText('Password'), 'wrong one');
     await user.click(form.getByTestId('recovery-codes-regenerate-submit'));
-    expect(await form.findByText('That password is not right.')).toBeInTheDocument();
+    expect(await form.findByText('Your current password is not right.')).toBeInTheDocument();
     await user.clear(form.getByLabelText('Password'));
     await user.type(form.getByLabelText('Password'), 'right password');
     await user.click(form.getByTestId('recovery-codes-regenerate-submit'));
