@@ -141,11 +141,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await database.migrate();
   await seedRoles(database.db);
-  const settings = new SettingsService(database.db, bus);
+  const appKey = resolveAppKey(config);
+  const settings = new SettingsService(database.db, bus, appKey);
+  await settings.sealStoredSecrets();
   await settings.reload();
   const sessions = new SessionService(database.db, settings, bus);
   database.memberCache?.watch((userId) => sessions.memberChanged(userId));
-  const appKey = resolveAppKey(config);
   const panel = new PanelService(settings);
   settings.guard(panelFlavourGuard(database.db, panel));
   const publicUrl = () =>

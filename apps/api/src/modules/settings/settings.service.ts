@@ -8,11 +8,12 @@ import {
   settingsCatalogue,
   settingValueSchema,
 } from '@hostdeck/contracts';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Bus, NewestRead, reloadUntilDone } from '../../lib/bus.ts';
+import { decrypt, encrypt } from '../../lib/crypto.ts';
 
 const CHANNEL = 'hostdeck:settings';
 
@@ -36,6 +37,8 @@ export class SettingsService {
   constructor(
     private readonly db: Db,
     private readonly bus: Bus,
+    /** Seals secret settings (SMTP password, payment keys) in the database; without it they are kept as given. */
+    private readonly appKey?: string,
   ) {
     bus.subscribe(CHANNEL, {
       message: (from) => {
@@ -56,7 +59,9 @@ export class SettingsService {
     for (const row of rows) {
       const def = settingsByKey.get(row.key);
       if (!def) continue; // a key the catalogue no longer has is ignored, not served
-      const parsed = settingValueSchema(def).safeParse(JSON.parse(row.raw));
+      const value = this.unseal(JSON.parse(row.raw));
+      if (value === undefined) continue;
+      const parsed = settingValueSchema(def).safeParse(value);
       if (parsed.success) {
         values[row.key] = parsed.data;
         stored.add(row.key);
@@ -138,13 +143,56 @@ export class SettingsService {
     await this.db.transaction(async (tx) => {
       if (resets.length > 0) await tx.delete(settings).where(inArray(settings.key, resets));
       for (const { key, value } of upserts) {
+        const stored = this.seal(settingsByKey.get(key)!, value);
         await tx
           .insert(settings)
-          .values({ key, value })
-          .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+          .values({ key, value: stored })
+          .onConflictDoUpdate({ target: settings.key, set: { value: stored, updatedAt: new Date() } });
       }
     });
     await this.reload();
     await this.bus.publish(CHANNEL, this.instanceId);
   }
+
+  /**
+   * A secret setting as stored: `{ "sealed": "<AES-256-GCM with the app key>" }`, so a database dump or
+   * a backup does not carry SMTP passwords and payment keys readable (as two-factor and plugin secrets
+   * are kept). Other settings are stored as they are.
+   */
+  private seal(def: SettingDefinition, value: SettingValue): SettingValue | { sealed: string } {
+    if (def.visibility !== 'secret' || !this.appKey) return value;
+    return { sealed: encrypt(JSON.stringify(value), this.appKey) };
+  }
+
+  /** The stored value, unsealed; undefined (not set) when it cannot be read with this app key. */
+  private unseal(stored: unknown): unknown {
+    if (!isSealed(stored)) return stored; // written before sealing, or without an app key
+    if (!this.appKey) return undefined;
+    try {
+      return JSON.parse(decrypt(stored.sealed, this.appKey));
+    } catch {
+      return undefined; // another app key (a restore into a panel with its own): set it again
+    }
+  }
+
+  /** Seals the secret settings stored before sealing was there (once, at start; a no-op after). */
+  async sealStoredSecrets(): Promise<number> {
+    if (!this.appKey) return 0;
+    const rows = await this.db.select({ key: settings.key, raw: sql<string>`${settings.value}::text` }).from(settings);
+    let sealed = 0;
+    for (const row of rows) {
+      const def = settingsByKey.get(row.key);
+      const value = JSON.parse(row.raw);
+      if (def?.visibility !== 'secret' || isSealed(value)) continue;
+      await this.db
+        .update(settings)
+        .set({ value: this.seal(def, value) })
+        .where(eq(settings.key, row.key));
+      sealed++;
+    }
+    return sealed;
+  }
 }
+
+const isSealed = (v: unknown): v is { sealed: string } =>
+  typeof v === 'object' && v !== null && typeof (v as { sealed?: unknown }).sealed === 'string';

@@ -1,10 +1,10 @@
 import { settingsCatalogue } from '@hostdeck/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newMember, TestClient } from '../../../test/client.ts';
 import { memberWithPermissions } from '../../../test/users.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditLog, settings } from '../../db/schema/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -89,6 +89,35 @@ describe('secrets in the audit log', () => {
     expect(entry.after.discord_bot_token).toBe('••••');
     const [stored] = await t.database.db.select().from(auditLog).where(eq(auditLog.id, entry.id));
     expect(JSON.stringify(stored)).not.toContain(secret);
+  });
+});
+
+describe('secret settings at rest', () => {
+  it('are sealed with the app key in the database, read back in clear, and sealed at start when older', async () => {
+    await t.app.ctx.settings.update({ smtp_password: 'at-rest-s3cret', stripe_secret_key: 'sk_test_rest' });
+    const stored = async (key: string) =>
+      (
+        await t.database.db
+          .select({ v: sql<string>`${settings.value}::text` })
+          .from(settings)
+          .where(eq(settings.key, key))
+      )[0]!.v;
+    expect(await stored('smtp_password')).not.toContain('at-rest-s3cret');
+    expect(JSON.parse(await stored('smtp_password'))).toHaveProperty('sealed');
+    expect(t.app.ctx.settings.string('smtp_password')).toBe('at-rest-s3cret');
+    expect(t.app.ctx.settings.string('stripe_secret_key')).toBe('sk_test_rest');
+    // A value written before sealing existed (plain) still reads, and is sealed at the next start.
+    await t.database.db.update(settings).set({ value: 'older-plain' }).where(eq(settings.key, 'smtp_password'));
+    await t.app.ctx.settings.reload();
+    expect(t.app.ctx.settings.string('smtp_password')).toBe('older-plain');
+    expect(await t.app.ctx.settings.sealStoredSecrets()).toBe(1);
+    expect(await stored('smtp_password')).not.toContain('older-plain');
+    await t.app.ctx.settings.reload();
+    expect(t.app.ctx.settings.string('smtp_password')).toBe('older-plain');
+    // Not a secret: stored as it is.
+    await t.app.ctx.settings.update({ app_name: 'Plain name' });
+    expect(await stored('app_name')).toBe('"Plain name"');
+    await t.app.ctx.settings.update({ smtp_password: null, stripe_secret_key: null, app_name: null });
   });
 });
 
