@@ -86,6 +86,25 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post(
+    '/api/account/password/link',
+    {
+      config: attempts,
+      schema: {
+        tags,
+        summary: 'Mail me a link to set a new password (an account made through a provider has none yet)',
+        response: { 200: OkSchema, ...errorResponses(401, 403, 429) },
+      },
+    },
+    async (req) => {
+      // The reset mail of "forgot your password?", to the member's own address: a signed-in member
+      // cannot use the sign-in pages, and an account made through Discord or GitHub needs a password
+      // to confirm an e-mail change or its deletion.
+      await app.ctx.auth.forgotPassword(req.auth!.account.user.email);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
     '/api/account/password',
     {
       config: attempts,

@@ -5,6 +5,7 @@ import { newMember, TestClient } from '../../../test/client.ts';
 import { memberWithPermissions } from '../../../test/users.ts';
 import { authTokens, mailOutbox, sessions, users } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
+import { NO_PASSWORD_HASH } from '../auth/sign-in-methods.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -160,6 +161,28 @@ describe('password change', () => {
     expect((await login(me.member.password)).json().error_code).toBe('INVALID_CREDENTIALS');
     expect((await login('a new long password')).statusCode).toBe(200);
     expect((await mailsTo(me.member.email)).map((m) => m.template)).toContain('password_changed');
+  });
+});
+
+describe('a link to set a password', () => {
+  it('mails the reset link to the signed-in member, which sets a password an account without one can use', async () => {
+    const me = await register();
+    // As an account made through Discord or GitHub: no password to confirm anything with.
+    await db().update(users).set({ passwordHash: NO_PASSWORD_HASH }).where(eq(users.id, me.id));
+    expect((await new TestClient(t.app).post('/api/account/password/link', {})).statusCode).toBe(401);
+    expect((await me.client.post('/api/account/password/link', {})).json()).toEqual({ success: true });
+    const mail = (await mailsTo(me.member.email)).filter((m) => m.template === 'reset_password').at(-1);
+    const token = decodeURIComponent(mail?.text.match(/reset-password\?token=([\w%-]+)/)?.[1] ?? '');
+    const reset = await new TestClient(t.app).post('/api/user/auth/reset-password', {
+      token,
+      password: 'a chosen password',
+    });
+    expect(reset.statusCode).toBe(200);
+    const login = await new TestClient(t.app).post('/api/user/auth/login', {
+      login: me.member.username,
+      password: 'a chosen password',
+    });
+    expect(login.statusCode).toBe(200);
   });
 });
 

@@ -20,6 +20,7 @@ export const accountApi = {
   confirmEmail: (token: string) =>
     api<{ success: true; email: string }>('/api/account/email/confirm', { method: 'POST', body: { token } }),
   password: (body: PasswordChange) => api<Ok>('/api/account/password', { method: 'POST', body }),
+  passwordLink: () => api<Ok>('/api/account/password/link', { method: 'POST', body: {} }),
   billing: (body: BillingUpdate) => api<Ok>('/api/account/billing', { method: 'PUT', body }),
   locale: (body: LocaleUpdate) => api<Ok>('/api/account/locale', { method: 'PUT', body }),
   remove: (body: DeleteAccount) => api<Ok>('/api/account/delete', { method: 'POST', body }),

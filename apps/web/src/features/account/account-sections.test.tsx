@@ -22,6 +22,31 @@ const open = (element: ReactNode) => renderPage(element, { path: '/account', url
 const sent = (calls: { method: string; path: string; body: unknown }[], method: string, path: string) =>
   calls.filter((c) => c.method === method && c.path === path).map((c) => c.body);
 
+describe('an account without a password (made through a provider)', () => {
+  const methods = (password: boolean) => ({
+    'GET /api/account/sign-in-methods': { success: true, password, passkeys: 0, identities: [], available: [] },
+  });
+
+  it('is told where a password is asked for, and can have the link to set one mailed', async () => {
+    const user = userEvent.setup();
+    const calls = await signIn({ ...methods(false), 'POST /api/account/password/link': { success: true } });
+    await open(
+      <>
+        <EmailSection />
+        <PasswordSection />
+      </>,
+    );
+    const notices = await screen.findAllByTestId('no-password');
+    expect(notices).toHaveLength(2);
+    expect(notices[0]).toHaveTextContent('Your account has no password yet');
+    await user.click(
+      within(notices[0] as HTMLElement).getByRole('button', { name: 'Email me a link to set a password' }),
+    );
+    expect(await screen.findByTestId('no-password-sent')).toHaveTextContent('follow the link in the mail');
+    expect(sent(calls, 'POST', '/api/account/password/link')).toHaveLength(1);
+  });
+});
+
 describe('profile section', () => {
   it('starts from the session and sends the names and the public-profile choice', async () => {
     const user = userEvent.setup();

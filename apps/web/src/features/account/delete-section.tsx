@@ -11,6 +11,7 @@ import { sessionManager } from '../../lib/session-manager.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useApiForm } from '../auth/use-api-form.ts';
 import { accountApi, codeFieldMessages } from './account-api.ts';
+import { NoPasswordNotice } from './no-password-notice.tsx';
 import { AccountSection } from './section-frame.tsx';
 
 /**
@@ -66,6 +67,7 @@ export function DeleteSection() {
               <AlertDialog.Description className="text-sm text-slate-600 dark:text-slate-400">
                 {t('account.delete.confirmText')}
               </AlertDialog.Description>
+              {!twoFactor && <NoPasswordNotice />}
               {error && <Alert>{error}</Alert>}
               {withCode ? (
                 <Field

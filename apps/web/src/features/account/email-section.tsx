@@ -7,6 +7,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { useSession } from '../../lib/use-session.ts';
 import { useApiForm } from '../auth/use-api-form.ts';
 import { accountApi, codeFieldMessages } from './account-api.ts';
+import { NoPasswordNotice } from './no-password-notice.tsx';
 import { AccountSection } from './section-frame.tsx';
 
 /** #email: the current address; a new one is used only after the link mailed to it is followed. */
@@ -38,6 +39,7 @@ export function EmailSection() {
         </span>
       </p>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="email-form">
+        <NoPasswordNotice />
         {error && <Alert>{error}</Alert>}
         {sentTo && (
           <Alert tone="success">

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { useApiForm } from '../auth/use-api-form.ts';
 import { accountApi, codeFieldMessages } from './account-api.ts';
+import { NoPasswordNotice } from './no-password-notice.tsx';
 import { AccountSection } from './section-frame.tsx';
 
 const Schema = PasswordChangeSchema.extend({ confirm: z.string() }).refine((v) => v.password === v.confirm, {
@@ -35,6 +36,7 @@ export function PasswordSection() {
   return (
     <AccountSection id="password" title={t('account.password.title')} intro={t('account.password.intro')}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="password-form">
+        <NoPasswordNotice />
         {error && <Alert>{error}</Alert>}
         {done && <Alert tone="success">{t('account.password.done')}</Alert>}
         <Field
