@@ -1,8 +1,8 @@
-import type { Profile } from '@hostdeck/contracts';
+import type { PublicMember } from '@hostdeck/contracts';
 import { Gift, HandCoins, Send, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -29,9 +29,17 @@ export function GiftPage() {
   const { t } = useTranslation();
   const enabled = useSetting<boolean>('allow_coins_sharing') !== false;
   const me = useSession().data?.userInfo.uuid;
+  const { uuid } = useParams();
+  // With profiles private, "Find a member" hands over the member it found (name and picture only).
+  const found = (useLocation().state as { member?: PublicMember } | null)?.member;
   if (!enabled) return <GiftOff />;
+  const lookup = { to: '/lookup', label: t('nav.lookup') };
   return (
-    <ProfileGate>
+    <ProfileGate
+      whenPrivate={
+        found && found.uuid === uuid && found.uuid !== me ? <GiftForm profile={found} back={lookup} /> : undefined
+      }
+    >
       {(p) => {
         if (p.uuid === me)
           return (
@@ -55,7 +63,7 @@ export function GiftPage() {
               backLabel={t('gift.backToProfile')}
             />
           );
-        return <GiftForm profile={p} />;
+        return <GiftForm profile={p} back={{ to: `/profile/${p.uuid}`, label: t('gift.backToProfile') }} />;
       }}
     </ProfileGate>
   );
@@ -68,7 +76,7 @@ function GiftOff() {
   );
 }
 
-function GiftForm({ profile: p }: { profile: Profile }) {
+function GiftForm({ profile: p, back }: { profile: PublicMember; back: { to: string; label: string } }) {
   const { t } = useTranslation();
   const f = useFormat();
   const coins = useCoinText();
@@ -118,8 +126,8 @@ function GiftForm({ profile: p }: { profile: Profile }) {
             <span data-testid="gift-balance">{t('gift.doneBalance', { coins: coins(gift.data.balance) })}</span>
           </>
         }
-        back={`/profile/${p.uuid}`}
-        backLabel={t('gift.backToProfile')}
+        back={back.to}
+        backLabel={back.label}
       />
     );
   const raw = form.watch('amount');
@@ -196,7 +204,7 @@ function GiftForm({ profile: p }: { profile: Profile }) {
         </Alert>
       )}
       <div className="flex flex-wrap justify-end gap-2">
-        <Link to={`/profile/${p.uuid}`} className={secondaryLink}>
+        <Link to={back.to} className={secondaryLink}>
           {t('resource.cancel')}
         </Link>
         <Button

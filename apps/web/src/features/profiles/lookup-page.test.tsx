@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADA, ME, member, signIn, signOut } from '../../test/economy.ts';
-import { renderPage } from '../../test/render.tsx';
+import { apiError, renderPage } from '../../test/render.tsx';
+import { GiftPage } from './gift-page.tsx';
 import { LookupPage } from './lookup-page.tsx';
 
 afterEach(signOut);
@@ -70,5 +71,38 @@ describe('find a member', () => {
     expect(other).not.toHaveAttribute('href');
     expect(within(list).queryByRole('link', { name: /ada\b/ })).toBeNull();
     expect(own).toHaveAttribute('href', `/profile/${ME}`);
+  });
+
+  it('with profiles private, still leads to gifting coins, the gift page getting the member it found', async () => {
+    const user = userEvent.setup();
+    const calls = await signIn(
+      {
+        'GET /api/users/lookup?q=ad': { success: true, data: [member()] },
+        [`GET /api/profiles/${ADA}`]: apiError(403, 'FEATURE_DISABLED'),
+        [`POST /api/profiles/${ADA}/gift`]: { success: true, sent: 20, fee: 0, balance: 80 },
+      },
+      {
+        settings: {
+          allow_public_profiles: false,
+          allow_coins_sharing: true,
+          coins_sharing_min: 10,
+          coins_sharing_max: 100,
+        },
+        userInfo: { credits: 100 },
+      },
+    );
+    await renderPage(<LookupPage />, {
+      path: '/lookup',
+      url: '/lookup?q=ad',
+      extra: [{ path: '/profile/:uuid/gift-coins', element: <GiftPage /> }],
+    });
+    await user.click(await screen.findByRole('link', { name: 'Gift coins to ada' }));
+    expect(await screen.findByRole('heading', { name: 'Gift coins to ada' })).toBeInTheDocument();
+    const amount = screen.getByRole('spinbutton', { name: 'Coins to gift' });
+    await user.clear(amount);
+    await user.type(amount, '20');
+    await user.click(screen.getByTestId('gift-confirm'));
+    expect(await screen.findByTestId('gift-done')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ amount: 20 }]);
   });
 });

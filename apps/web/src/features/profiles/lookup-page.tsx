@@ -1,7 +1,7 @@
-import { ChevronRight, SearchX, UsersRound } from 'lucide-react';
+import { ChevronRight, Gift, SearchX, UsersRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
@@ -32,6 +32,7 @@ export function LookupPage() {
   const members = lookup.data ?? [];
   const profilesOpen = useSetting<boolean>('allow_public_profiles') !== false;
   const opens = useProfileOpens();
+  const giftable = useSetting<boolean>('allow_coins_sharing') === true;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
       <PageHeader title={t('lookup.title')} subtitle={t(profilesOpen ? 'lookup.subtitle' : 'lookup.subtitlePrivate')} />
@@ -91,6 +92,18 @@ export function LookupPage() {
                 <span className="min-w-0 flex-1 truncate font-medium">{m.username}</span>
                 <RoleBadge member={m} />
                 {opens(m.uuid) && <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden />}
+                {/* Profiles private: gifting still works, from here (the gift page gets the member found). */}
+                {!opens(m.uuid) && giftable && (
+                  <Link
+                    to={`/profile/${m.uuid}/gift-coins`}
+                    state={{ member: m }}
+                    className="flex shrink-0 items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium text-brand-600 hover:bg-brand-500/10 dark:text-brand-300"
+                    aria-label={t('lookup.giftTo', { name: m.username })}
+                  >
+                    <Gift className="size-4" aria-hidden />
+                    <span className="hidden sm:inline">{t('nav.giftCoins')}</span>
+                  </Link>
+                )}
               </MemberRow>
             </li>
           ))}

@@ -13,14 +13,24 @@ import { useProfile } from './api.ts';
 import { Avatar, EarlySupporterBadge, RoleBadge } from './member-parts.tsx';
 import { SkinPreview } from './skin-preview.tsx';
 
-/** Loads the profile of the URL; missing and private profiles get their own friendly pages. */
-export function ProfileGate({ children }: { children: (profile: Profile) => ReactNode }) {
+/**
+ * Loads the profile of the URL; missing and private profiles get their own friendly pages (a page
+ * that can do without the profile gives `whenPrivate`).
+ */
+export function ProfileGate({
+  children,
+  whenPrivate,
+}: {
+  children: (profile: Profile) => ReactNode;
+  whenPrivate?: ReactNode;
+}) {
   const { t } = useTranslation();
   const { uuid = '' } = useParams();
   const profile = useProfile(uuid);
   if (profile.isPending) return <Loading label={t('common.loading')} />;
   if (profile.isError) {
     const err = profile.error;
+    if (err instanceof ApiError && err.code === 'FEATURE_DISABLED' && whenPrivate) return <>{whenPrivate}</>;
     if (err instanceof ApiError && err.code === 'FEATURE_DISABLED')
       return (
         <StatePanel
