@@ -1,3 +1,4 @@
+import type { CoinEntry } from '@hostdeck/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../lib/i18n.ts';
@@ -44,7 +45,7 @@ describe('the reasons the panel writes', () => {
   });
 
   it('read in the member’s language, with the values in place and not escaped twice', async () => {
-    const entries = [
+    const entries: Pick<CoinEntry, 'kind' | 'reason' | 'reference'>[] = [
       { kind: 'renew', reason: 'Renewed "Tom & Jerry" for 30 days', reference: null },
       { kind: 'gift_fee', reason: 'Fee on the gift to bob', reference: null },
       { kind: 'admin_adjustment', reason: 'Ausgleich', reference: null },
