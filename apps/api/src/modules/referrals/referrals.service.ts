@@ -37,8 +37,9 @@ export async function settleReferral(db: Db, settings: SettingsService, referred
     .from(referrals)
     .where(and(eq(referrals.referredId, referredId), eq(referrals.status, 'pending')));
   if (!pending) return false;
-  for (const id of [referredId, pending.referrerId])
+  for (const id of [referredId, pending.referrerId]) {
     if (await earningOnHoldById(db, settings, id)) return false;
+  }
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [row] = await tx
