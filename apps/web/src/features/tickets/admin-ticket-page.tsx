@@ -1,5 +1,5 @@
 import { type AdminTicketDetail, staffTicketStatuses, ticketPriorities } from '@hostdeck/contracts';
-import { Lock, Mail, Server } from 'lucide-react';
+import { Lock, Mail, SearchX, Server } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -7,7 +7,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Loading } from '../../components/ui/loading.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFormat } from '../../lib/format.ts';
-import { LoadError, PageHeader } from '../servers/page-parts.tsx';
+import { LoadError, PageHeader, StatePanel } from '../servers/page-parts.tsx';
 import { deskSelect } from './admin-tickets-list.tsx';
 import { ticketForm, useDesk, useDeskTicket, useStaffReply, useUpdateDeskTicket } from './api.ts';
 import { ReplyBox } from './reply-box.tsx';
@@ -26,6 +26,17 @@ export function AdminTicketPage() {
   const [internal, setInternal] = useState(false);
   const switchId = useId();
   if (ticket.isPending) return <Loading label={t('common.loading')} />;
+  if (ticket.error instanceof ApiError && ticket.error.status === 404)
+    return (
+      <StatePanel
+        icon={SearchX}
+        testId="ticket-missing"
+        title={t('tickets.missingTitle')}
+        message={t('adminTickets.missing')}
+        back="/mc-admin/tickets"
+        backLabel={t('adminTickets.back')}
+      />
+    );
   if (ticket.isError) return <LoadError error={ticket.error} />;
   const data = ticket.data;
   return (

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, signIn, signOut } from '../../test/economy.ts';
-import { renderPage } from '../../test/render.tsx';
+import { apiError, renderPage } from '../../test/render.tsx';
 import { deskTicket, pngFile, staffMessage } from '../../test/tickets.ts';
 import { AdminTicketPage } from './admin-ticket-page.tsx';
 import { AdminTicketsList } from './admin-tickets-list.tsx';
@@ -64,6 +64,16 @@ describe('/mc-admin/tickets/:id', () => {
       staffMessage({ id: 2, from_staff: true, internal: true, author: 'helper', body: 'Node 3 is overloaded' }),
       staffMessage({ id: 3, from_staff: true, author: 'helper', body: 'We moved your server.' }),
     ],
+  });
+
+  it('says so, with the way back to the desk, for a ticket number that does not exist', async () => {
+    await signIn(
+      { 'GET /api/admin/tickets/desk': desk, 'GET /api/admin/tickets/abc': apiError(404, 'NOT_FOUND') },
+      staff,
+    );
+    await renderPage(<AdminTicketPage />, { path: '/mc-admin/tickets/:id', url: '/mc-admin/tickets/abc' });
+    expect(await screen.findByTestId('ticket-missing')).toHaveTextContent('There is no ticket with this number.');
+    expect(screen.getByRole('link', { name: /Back to tickets/ })).toHaveAttribute('href', '/mc-admin/tickets');
   });
 
   it('sets internal notes apart and sends a note with the switch on', async () => {
