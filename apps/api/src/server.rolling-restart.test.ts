@@ -288,8 +288,9 @@ describe.runIf(databaseUrl && redisUrl && !onPostgres)('a rolling restart of one
     const gifts = await database.db
       .select({ reason: coinLedger.reason })
       .from(coinLedger)
-      .where(and(eq(coinLedger.kind, 'gift_in'), like(coinLedger.reason, 'roll-%')));
-    expect(gifts.map((g) => g.reason).sort()).toEqual([...notes, 'roll-slow'].sort());
+      .where(and(eq(coinLedger.kind, 'gift_in'), like(coinLedger.reason, 'From %: roll-%')));
+    // The reason is "From <giver>: <note>".
+    expect(gifts.map((g) => g.reason?.replace(/^From [^:]+: /, '')).sort()).toEqual([...notes, 'roll-slow'].sort());
     const poolIds = pool.map((m) => m.id);
     const balances = await database.db.select({ coins: users.coins }).from(users).where(inArray(users.id, poolIds));
     expect(balances.reduce((sum, b) => sum + b.coins, 0)).toBe(pool.length * 1_000_000);
