@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ListQuerySchema, pageSchema } from './pagination.ts';
+import { line } from './text.ts';
 
 /** Why an account was shown to staff: anti-alt (shared address or browser) or anti-VPN. */
 export const accountFlagReasons = ['shared_ip', 'shared_device', 'vpn'] as const;
@@ -37,7 +38,7 @@ export const AccountFlagListQuerySchema = ListQuerySchema.extend({
 export const AccountFlagPageSchema = pageSchema(AccountFlagSchema);
 
 /** Ban from the review page: the reason the member is told when they try to sign in. */
-export const AccountFlagBanSchema = z.object({ reason: z.string().trim().min(3).max(255) }).strict();
+export const AccountFlagBanSchema = z.object({ reason: line().min(3).max(255) }).strict();
 
 /** Anti-adblock: the header earning calls carry, and the WebSocket query parameter AFK uses. */
 export const ADBLOCK_CHECK_HEADER = 'x-adblock-check';

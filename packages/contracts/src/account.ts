@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { authLimits, EmailSchema, PasswordSchema } from './auth.ts';
+import { line } from './text.ts';
 
 /**
  * The member's own account (/account): profile, email and password changes, billing details,
  * language and deletion. The web forms use these same schemas.
  */
 
-const NameSchema = z.string().trim().min(1).max(authLimits.nameMax);
+const NameSchema = line().min(1).max(authLimits.nameMax);
 /** A password as typed to prove who one is (never checked for strength here: it is the current one). */
 const CurrentPasswordSchema = z.string().min(1).max(authLimits.passwordMax);
 
@@ -35,7 +36,7 @@ export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
 
 /** Billing details (receipts and the session call's `billing`); an empty field clears it. */
 export const billingLimits = { text: 128, zip: 16, vat: 32 } as const;
-const billingText = (max: number) => z.string().trim().max(max);
+const billingText = (max: number) => line().max(max);
 export const BillingUpdateSchema = z
   .object({
     company: billingText(billingLimits.text),
@@ -73,8 +74,8 @@ export const DeleteAccountSchema = z
   .object({
     password: CurrentPasswordSchema.optional(),
     /** A current two-factor code, or one of the recovery codes. */
-    code: z.string().trim().min(6).max(64).optional(),
-    confirm: z.string().trim().min(1).max(authLimits.usernameMax),
+    code: line().min(6).max(64).optional(),
+    confirm: line().min(1).max(authLimits.usernameMax),
   })
   .strict()
   .refine((v) => v.password !== undefined || v.code !== undefined, {

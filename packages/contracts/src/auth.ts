@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_BLANK_MESSAGE } from './password-rules.ts';
+import { line } from './text.ts';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const authLimits = { usernameMin: 3, usernameMax: 32, passwordMin: 8, passwordMax: 256, nameMax: 64 } as const;
@@ -17,7 +18,7 @@ export const PasswordSchema = z
   .min(authLimits.passwordMin)
   .max(authLimits.passwordMax)
   .refine((p) => p.trim() !== '', { message: PASSWORD_BLANK_MESSAGE });
-const NameSchema = z.string().trim().min(1).max(authLimits.nameMax);
+const NameSchema = line().min(1).max(authLimits.nameMax);
 
 /** A Turnstile widget's answer (Cloudflare: at most 2048 characters). */
 export const TurnstileTokenSchema = z.string().min(1).max(2048);
@@ -28,7 +29,7 @@ export const RegisterBodySchema = z.object({
   password: PasswordSchema,
   first_name: NameSchema,
   last_name: NameSchema,
-  ref: z.string().trim().max(64).optional(),
+  ref: line().max(64).optional(),
   /** The Cloudflare Turnstile token of the form (required while Turnstile is on). */
   turnstile_token: TurnstileTokenSchema.optional(),
 });
@@ -36,7 +37,7 @@ export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
 export const LoginBodySchema = z.object({
   /** Username or email. */
-  login: z.string().trim().min(1).max(255),
+  login: line().min(1).max(255),
   password: z.string().min(1).max(authLimits.passwordMax),
   /** Required after repeated failures while Turnstile is on (the server answers TURNSTILE_REQUIRED). */
   turnstile_token: TurnstileTokenSchema.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { line } from './text.ts';
 
 /**
  * Cloud backups (/mc-admin/mythicalcloud): local backups uploaded to, and downloaded from, an
@@ -72,7 +73,7 @@ export type CloudUploadRequest = z.infer<typeof CloudUploadRequestSchema>;
 export const CloudUploadResultSchema = z.object({ success: z.literal(true), backup: CloudLocalBackupSchema });
 export type CloudUploadResult = z.infer<typeof CloudUploadResultSchema>;
 
-export const CloudDownloadRequestSchema = z.object({ key: z.string().min(1).max(1024) }).strict();
+export const CloudDownloadRequestSchema = z.object({ key: line().min(1).max(1024) }).strict();
 export type CloudDownloadRequest = z.infer<typeof CloudDownloadRequestSchema>;
 
 export const CloudDownloadResultSchema = z.object({ success: z.literal(true), backup: CloudLocalBackupSchema });

@@ -4,6 +4,8 @@
  * the API refuses them once, for every route, before validation, and the web forms use the same rule.
  */
 export const CONTROL_CHARACTER_MESSAGE = 'Control characters (such as NUL) are not allowed';
+/** A one-line field (a name, a title, a subject) given a line break: `line()` in text.ts. */
+export const LINE_BREAK_MESSAGE = 'Line breaks are not allowed here';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
 const refusedInText = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;

@@ -39,6 +39,7 @@ export * from './roles.ts';
 export * from './settings.ts';
 export * from './sso.ts';
 export * from './system.ts';
+export * from './text.ts';
 export * from './two-factor.ts';
 export * from './web-vitals.ts';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from './pagination.ts';
+import { line } from './text.ts';
 
 /** The fixed set of mail templates: defaults live in the API's code, staff may override subject and HTML. */
 export const mailTemplateKeys = [
@@ -143,7 +144,7 @@ export const MailTemplateSchema = MailTemplateSummarySchema.extend({
 export type MailTemplate = z.infer<typeof MailTemplateSchema>;
 export const MailTemplateUpdateSchema = z
   .object({
-    subject: z.string().trim().min(1).max(200),
+    subject: line().min(1).max(200),
     html: z.string().min(1).max(100_000),
     /** The updated_at it was loaded with (null: it was the default); a change since is refused. */
     updated_at: z.iso.datetime({ offset: true }).nullable(),

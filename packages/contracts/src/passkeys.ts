@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { line } from './text.ts';
 
 /**
  * Passkeys (WebAuthn): the JSON forms of the browser ceremonies (as @simplewebauthn/browser sends and
@@ -18,7 +19,7 @@ const Extensions = z.record(z.string(), z.unknown());
 // Options the server sends (typed loosely like the DOM's own types: a browser ignores unknown values).
 const Descriptor = z.object({ id: z.string(), type: z.string(), transports: z.array(z.string()).optional() });
 
-export const PasskeyNameSchema = z.string().trim().min(1).max(passkeyLimits.nameMax);
+export const PasskeyNameSchema = line().min(1).max(passkeyLimits.nameMax);
 
 /** The browser's answer to navigator.credentials.create() (RegistrationResponseJSON). */
 export const PasskeyRegistrationResponseSchema = z.object({

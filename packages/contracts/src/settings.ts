@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ADS_CLIENT_CODE_PATTERN } from './ads.ts';
+import { LINE_BREAK_MESSAGE } from './control-characters.ts';
 import { linkProviderNames } from './link-providers.ts';
+import { ONE_LINE } from './text.ts';
 
 /** The game panels Hostdeck can run servers on (the panel_flavour setting; panel.ts has their schemas). */
 export const PANEL_FLAVOURS = ['pterodactyl', 'pelican'] as const;
@@ -712,12 +714,13 @@ export function settingValueSchema(def: SettingDefinition): z.ZodType<SettingVal
       return z.union([z.literal(''), z.email({ message: 'Invalid email address' })]);
     default: {
       const pattern = def.pattern;
+      // 'string' is one line (a name, an address); 'text', 'markdown' and 'code' may span lines.
+      const base = def.type === 'string' ? z.string().regex(ONE_LINE, { message: LINE_BREAK_MESSAGE }) : z.string();
       const text = pattern
-        ? z
-            .string()
+        ? base
             .max(def.maxLength ?? 255)
             .refine((v) => v.trim() === '' || pattern.regex.test(v.trim()), { message: pattern.message })
-        : z.string().max(def.maxLength ?? 255);
+        : base.max(def.maxLength ?? 255);
       const valid = def.valid;
       const checked = text
         .refine((v) => !def.required || v.trim() !== '', { message: 'This setting cannot be empty' })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TurnstileTokenSchema } from './auth.ts';
 import { PermissionSchema } from './permissions.ts';
+import { line } from './text.ts';
 
 /** Outside accounts a member may sign in with. */
 export const ssoProviders = ['discord', 'github'] as const;
@@ -59,7 +60,7 @@ export const ApiKeySchema = z.object({
 });
 export type ApiKey = z.infer<typeof ApiKeySchema>;
 export const ApiKeyCreateSchema = z.object({
-  name: z.string().trim().min(1).max(apiKeyLimits.nameMax),
+  name: line().min(1).max(apiKeyLimits.nameMax),
   permissions: z.array(PermissionSchema).min(1).max(apiKeyLimits.permissionsMax),
 });
 export type ApiKeyCreate = z.infer<typeof ApiKeyCreateSchema>;

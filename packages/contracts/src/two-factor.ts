@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authLimits } from './auth.ts';
+import { line } from './text.ts';
 
 /** Recovery codes: ten at a time, each `xxxxx-xxxxx` from a readable alphabet (no 0/o, 1/l/i). */
 export const recoveryCodeLimits = { count: 10 } as const;
@@ -9,9 +10,7 @@ export const RECOVERY_CODE_PATTERN = /^[a-z0-9]{5}[- ]?[a-z0-9]{5}$/i;
 export const TOTP_CODE_PATTERN = /^\d{6}$/;
 
 /** A second factor: the authenticator's 6 digits or one unused recovery code. */
-export const TwoFactorAnyCodeSchema = z
-  .string()
-  .trim()
+export const TwoFactorAnyCodeSchema = line()
   .max(16)
   .refine((v) => TOTP_CODE_PATTERN.test(v) || RECOVERY_CODE_PATTERN.test(v), {
     message: 'Enter the 6-digit code or a recovery code',

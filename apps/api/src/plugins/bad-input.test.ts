@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTER_MESSAGE } from '@hostdeck/contracts';
+import { CONTROL_CHARACTER_MESSAGE, LINE_BREAK_MESSAGE } from '@hostdeck/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -57,6 +57,44 @@ describe('control characters', () => {
     const { client } = await signedUpMember(t.app);
     const res = await postForm(client, '/api/tickets', { department_id: dept.id, subject: 'a\u0000b', message: 'x' });
     refusedField(res, 'subject');
+  });
+});
+
+describe('line breaks', () => {
+  const refusedBreak = (res: { statusCode: number; json(): Record<string, unknown> }, field: string) => {
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error_code: 'VALIDATION_ERROR', fields: { [field]: LINE_BREAK_MESSAGE } });
+  };
+
+  it('are refused inside a one-line field (names, subjects, titles), JSON and multipart alike', async () => {
+    const dept = await department(admin);
+    const { client } = await signedUpMember(t.app);
+    const names = { first_name: 'Ann', last_name: 'Lee', public_profile: true };
+    refusedBreak(
+      await client.patch('/api/account/profile', { ...names, first_name: 'Ann\nBcc: x@example.com' }),
+      'first_name',
+    );
+    refusedBreak(
+      await client.post('/api/tickets', { department_id: dept.id, subject: 'Help\r\nplease', message: 'x' }),
+      'subject',
+    );
+    refusedBreak(
+      await postForm(client, '/api/tickets', { department_id: dept.id, subject: 'Help\nplease', message: 'x' }),
+      'subject',
+    );
+    refusedBreak(await admin.post('/api/admin/announcements', { title: 'News\nflash', body: 'Hi' }), 'title');
+    // Leading and trailing breaks are trimmed away, as spaces are.
+    const trimmed = await client.patch('/api/account/profile', { ...names, first_name: '\nAnn\n' });
+    expect(trimmed.statusCode, trimmed.body).toBe(200);
+    expect(trimmed.json().data.first_name).toBe('Ann');
+  });
+
+  it('are refused in a one-line setting and kept in a setting that spans lines', async () => {
+    refusedBreak(await admin.patch('/api/admin/settings', { values: { app_name: 'Host\ndeck' } }), 'app_name');
+    const lists = await admin.patch('/api/admin/settings', {
+      values: { vpn_block_lists: 'https://example.com/a.txt\nhttps://example.com/b.txt' },
+    });
+    expect(lists.statusCode, lists.body).toBe(200);
   });
 });
 

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { pageSchema } from '../pagination.ts';
 import { defineResource, listQuery, QueryBoolean, VersionSchema } from '../resource.ts';
+import { line } from '../text.ts';
 import { httpUrl } from './redirects.ts';
 
 export const ANNOUNCEMENT_TAGS_MAX = 6;
 export const TAG_MESSAGE = 'Letters, digits, spaces, - and _ only';
 /** A short label, kept lower-case so that filtering by tag does not depend on how it was typed. */
-const tag = z
-  .string()
-  .trim()
+const tag = line()
   .min(1)
   .max(24)
   .transform((v) => v.toLowerCase())
@@ -19,7 +18,7 @@ const tag = z
  * renderer (no raw HTML, http/https/mailto links, http(s) images), so nothing harmless is refused here.
  */
 const announcementFields = {
-  title: z.string().trim().min(1).max(200),
+  title: line().min(1).max(200),
   body: z
     .string()
     .max(50_000)

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { pageSchema } from '../pagination.ts';
 import { defineResource, IdNumber, listQuery, QueryBoolean, VersionSchema } from '../resource.ts';
+import { line } from '../text.ts';
 
-const name = z.string().trim().min(1).max(64);
+const name = line().min(1).max(64);
 // No defaults here: `.partial()` would apply them to every update. Create schemas add them.
 const description = z.string().trim().max(500).nullable();
 const icon = z.union([z.url({ protocol: /^https?$/, message: 'Invalid URL' }), z.null()]);
 const panelId = z.number().int().positive().nullable();
 /** A Pelican tag (of a node or an egg). */
-const panelTag = z.string().trim().min(1).max(64);
+const panelTag = line().min(1).max(64);
 /** Pelican node tags: creation deploys to a node carrying at least one of them (none: any node). */
 const nodeTags = z
   .array(panelTag)
@@ -95,9 +96,9 @@ export const EggCategoryUpdateSchema = z.object(categoryFields).partial().extend
 export type EggCategory = z.infer<typeof EggCategorySchema>;
 
 export const EggVariableSchema = z.object({
-  env: z.string().max(191),
+  env: line().max(191),
   default_value: z.string().max(1000),
-  rules: z.string().max(1000),
+  rules: line().max(1000),
 });
 export const EggSchema = z
   .object({
@@ -123,7 +124,7 @@ const eggFields = {
   icon,
   vip: z.boolean(),
   enabled: z.boolean(),
-  docker_image: z.string().trim().max(191),
+  docker_image: line().max(191),
   startup: z.string().max(2000),
   variables: z.array(EggVariableSchema).max(100),
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageSchema } from '../pagination.ts';
 import { defineResource, listQuery, QueryBoolean, VersionSchema } from '../resource.ts';
 import { storeItems } from '../settings.ts';
+import { line } from '../text.ts';
 
 /** Why a balance moved (the coin ledger's `kind`). */
 export const coinKinds = [
@@ -114,7 +115,7 @@ export const redeemCodesResource = defineResource({
 });
 
 /** A member redeems a code (any case; surrounding spaces ignored). */
-export const RedeemRequestSchema = z.object({ code: z.string().trim().min(1).max(64) }).strict();
+export const RedeemRequestSchema = z.object({ code: line().min(1).max(64) }).strict();
 export const RedeemResultSchema = z.object({
   success: z.literal(true),
   coins: z.number().int(),
@@ -162,7 +163,7 @@ export const StorePurchaseResultSchema = z.object({
 export const GiftRequestSchema = z
   .object({
     amount: z.number().int().min(1).max(1_000_000_000),
-    note: z.string().trim().max(200).optional(),
+    note: line().max(200).optional(),
   })
   .strict();
 export type GiftRequest = z.infer<typeof GiftRequestSchema>;
@@ -321,7 +322,7 @@ export const ReceiptSchema = z.object({
 });
 export type Receipt = z.infer<typeof ReceiptSchema>;
 /** The member is back from PayPal with the order they approved: the server captures it. */
-export const PayPalCaptureSchema = z.object({ order_id: z.string().trim().min(5).max(64) }).strict();
+export const PayPalCaptureSchema = z.object({ order_id: line().min(5).max(64) }).strict();
 export const PayPalCaptureResultSchema = z.object({
   success: z.literal(true),
   payment: PaymentSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineResource, listQuery, VersionSchema } from '../resource.ts';
+import { line } from '../text.ts';
 
 /**
  * Image hosting for members (not the admin image library of ./images.ts): uploads from the browser or
@@ -103,11 +104,11 @@ export const embedPlaceholders = ['{username}', '{filename}', '{size}', '{width}
 export const EmbedSettingsSchema = z
   .object({
     enabled: z.boolean(),
-    title: z.string().trim().max(120),
+    title: line().max(120),
     description: z.string().trim().max(300),
     /** #rrggbb, the theme-color Discord draws the embed's side bar in. */
     color: z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: 'A colour like #5865f2' }),
-    site_name: z.string().trim().max(80),
+    site_name: line().max(80),
   })
   .meta({ id: 'EmbedSettings' });
 export type EmbedSettings = z.infer<typeof EmbedSettingsSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineResource, listQuery, VersionSchema } from '../resource.ts';
+import { line } from '../text.ts';
 
 /** The form field of an upload's file (multipart/form-data); its other fields are name and alt. */
 export const IMAGE_UPLOAD_FIELD = 'file';
@@ -10,8 +11,8 @@ export type LibraryImageType = (typeof libraryImageTypes)[number];
 export const LIBRARY_IMAGE_MAX_PIXELS = 40_000_000;
 
 const imageFields = {
-  name: z.string().trim().min(1).max(120),
-  alt: z.string().trim().max(300),
+  name: line().min(1).max(120),
+  alt: line().max(300),
 };
 
 export const LibraryImageSchema = z

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { defineResource, listQuery, VersionSchema } from '../resource.ts';
+import { line } from '../text.ts';
 
 /** An absolute http(s) address: javascript:, data:, ftp: and the rest are refused with this message. */
 export const HTTP_URL_MESSAGE = 'Only http:// and https:// addresses';
 export const httpUrl = (max = 2048) =>
-  z
-    .string()
-    .trim()
+  line()
     .max(max)
     .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.hostname, message: HTTP_URL_MESSAGE }));
 
@@ -48,9 +47,7 @@ export const isReservedPathSegment = (segment: string) => reserved.has(segment.t
 export const REDIRECT_NAME_MESSAGE = 'Lower-case letters, digits, - and _ only';
 export const REDIRECT_RESERVED_MESSAGE = 'This address is a page of the panel';
 /** The path segment a redirect answers on: kept lower-case; never a page of the panel. */
-const redirectName = z
-  .string()
-  .trim()
+const redirectName = line()
   .min(1)
   .max(64)
   .transform((v) => v.toLowerCase())

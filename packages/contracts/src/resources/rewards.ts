@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineResource, listQuery, QueryBoolean, VersionSchema } from '../resource.ts';
+import { line } from '../text.ts';
 
 // Link rewards: the member opens a shortened link; the provider's page sends them back with a
 // single-use claim token (and, for Linkvertise, a hash the server verifies with Linkvertise).
@@ -80,13 +81,11 @@ export const LinkClaimResultSchema = z.object({
 
 const snowflake = z.string().regex(/^\d{17,20}$/, { message: 'A Discord id: 17 to 20 digits' });
 /** An invite code, or a discord.gg / discord.com/invite address (kept as the code). */
-const inviteCode = z
-  .string()
-  .trim()
+const inviteCode = line()
   .transform((v) => v.replace(/^(https?:\/\/)?(www\.)?(discord\.gg\/|discord(app)?\.com\/invite\/)/i, ''))
   .pipe(z.string().regex(/^[A-Za-z0-9-]{2,32}$/, { message: 'An invite code or a discord.gg address' }));
 const j4rFields = {
-  name: z.string().trim().min(1).max(100),
+  name: line().min(1).max(100),
   guild_id: snowflake,
   invite_code: inviteCode,
   description: z.string().trim().max(500),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageSchema } from '../pagination.ts';
 import { PermissionSchema } from '../permissions.ts';
 import { defineResource, listQuery, VersionSchema } from '../resource.ts';
+import { line } from '../text.ts';
 
 export const RoleSchema = z
   .object({
@@ -20,7 +21,7 @@ export const RoleSchema = z
 export type Role = z.infer<typeof RoleSchema>;
 
 const fields = {
-  display_name: z.string().trim().min(1).max(64),
+  display_name: line().min(1).max(64),
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: 'A colour like #22d3ee' }),
   /** 1 = member; 2–8 may enter the admin area. */
   level: z.number().int().min(1).max(8),

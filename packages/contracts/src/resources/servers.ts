@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageSchema } from '../pagination.ts';
 import { PanelKindSchema } from '../panel.ts';
 import { IdNumber, listQuery } from '../resource.ts';
+import { line } from '../text.ts';
 
 /**
  * A whole amount from `min` to `max`, refused in the same words whatever the bad number: the bounds
@@ -22,7 +23,7 @@ export const SERVER_MINIMUMS = { memory: 128, cpu: 10, disk: 256, ports: 1, data
 
 // No defaults here: the update schema is `.partial()` of these, and a default would apply to every update.
 const serverFields = {
-  name: z.string().trim().min(1).max(64),
+  name: line().min(1).max(64),
   description: z.string().trim().max(255),
   memory: amount(SERVER_MINIMUMS.memory, 10_000_000, ' MB'),
   cpu: amount(SERVER_MINIMUMS.cpu, 100_000, ' %'),

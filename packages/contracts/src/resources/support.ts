@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageSchema } from '../pagination.ts';
 import { defineResource, IdNumber, listQuery, QueryBoolean, VersionSchema } from '../resource.ts';
+import { line } from '../text.ts';
 
 // Support: departments (admin resource), members' tickets with attachments, and the staff desk.
 // Status rules: a new ticket and a member reply → open; a staff public reply → replied; staff may
@@ -29,7 +30,7 @@ export const TICKET_MESSAGE_MAX = 10_000;
 
 // Departments (admin resource).
 const departmentFields = {
-  name: z.string().trim().min(2).max(64),
+  name: line().min(2).max(64),
   description: z.string().trim().max(500),
   /** Free text shown to members, e.g. "Mon–Fri 09:00–17:00 UTC"; empty = not stated. */
   opening_hours: z.string().trim().max(120),
@@ -178,7 +179,7 @@ const messageText = z.string().trim().min(1).max(TICKET_MESSAGE_MAX);
 export const TicketCreateSchema = z
   .object({
     department_id: z.coerce.number().int().positive({ message: 'Pick a department' }),
-    subject: z.string().trim().min(3).max(TICKET_SUBJECT_MAX),
+    subject: line().min(3).max(TICKET_SUBJECT_MAX),
     priority: z.enum(ticketPriorities).default('medium'),
     message: messageText,
     server_id: z.preprocess(blankAsUndefined, z.uuid({ message: 'Pick one of your servers' }).optional()),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EmailSchema, UsernameSchema } from '../auth.ts';
 import { pageSchema } from '../pagination.ts';
 import { defineResource, IdNumber, listQuery, QueryBoolean, VersionSchema } from '../resource.ts';
+import { line } from '../text.ts';
 
 const limit = z.number().int().min(0).max(100_000_000);
 
@@ -42,8 +43,8 @@ export const UserUpdateSchema = z
   .object({
     username: UsernameSchema,
     email: EmailSchema,
-    first_name: z.string().trim().min(1).max(64),
-    last_name: z.string().trim().min(1).max(64),
+    first_name: line().min(1).max(64),
+    last_name: line().min(1).max(64),
     role_id: z.number().int().positive(),
     verified: z.boolean(),
     memory_limit: limit,
@@ -67,10 +68,10 @@ export const CoinAdjustmentSchema = z
       .min(-1_000_000_000)
       .max(1_000_000_000)
       .refine((n) => n !== 0, { message: 'Give a non-zero amount' }),
-    reason: z.string().trim().min(3).max(255),
+    reason: line().min(3).max(255),
   })
   .strict();
-export const BanSchema = z.object({ reason: z.string().trim().min(3).max(255) }).strict();
+export const BanSchema = z.object({ reason: line().min(3).max(255) }).strict();
 
 export const UserSessionSchema = z.object({
   id: z.string(),

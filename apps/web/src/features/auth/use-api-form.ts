@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CONTROL_CHARACTER_MESSAGE, findControlCharacter, PASSWORD_BLANK_MESSAGE } from '@hostdeck/contracts';
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  findControlCharacter,
+  LINE_BREAK_MESSAGE,
+  PASSWORD_BLANK_MESSAGE,
+} from '@hostdeck/contracts';
 import { useState } from 'react';
 import {
   type FieldErrors,
@@ -38,6 +43,7 @@ const knownMessages: Record<string, string> = {
   'A tag is listed twice': 'validation.tagTwice',
   [CONTROL_CHARACTER_MESSAGE]: 'validation.controlCharacter',
   [PASSWORD_BLANK_MESSAGE]: 'validation.passwordBlank',
+  [LINE_BREAK_MESSAGE]: 'validation.lineBreak',
 };
 
 export interface ApiFormExtras {
