@@ -109,6 +109,46 @@ describe('server lifecycle worker', () => {
     await w.t.app.ctx.settings.update({ server_renew_cost: null });
   });
 
+  it('renewal switched off: lifts an expiry suspension and drops the passed expiry, keeps paid time ahead; on again, a fresh period', async () => {
+    const settings = w.t.app.ctx.settings;
+    await settings.update({ server_renew_cost: 0 });
+    const a = await memberWithServer(w);
+    const b = await memberWithServer(w);
+    expect((await b.client.post(`/api/servers/${b.server.id}/renew`)).statusCode).toBe(200);
+    const paid = (await row(b.server.id))!.expiresAt!;
+    const expiredAt = new Date((await row(a.server.id))!.expiresAt!.getTime() + 1000);
+    await lifecycle().runOnce(expiredAt);
+    expect(await row(a.server.id)).toMatchObject({ status: 'suspended', expirySuspendedAt: expiredAt });
+
+    await settings.update({ server_renew_enabled: false });
+    await lifecycle().runOnce(new Date(expiredAt.getTime() + 1000));
+    expect(await row(a.server.id)).toMatchObject({ status: 'active', expirySuspendedAt: null, expiresAt: null });
+    expect(a.panel()?.status).not.toBe('suspended');
+    expect((await row(b.server.id))?.expiresAt).toEqual(paid);
+
+    await settings.update({ server_renew_enabled: true });
+    const back = new Date(expiredAt.getTime() + 2000);
+    await lifecycle().runOnce(back);
+    expect(await row(a.server.id)).toMatchObject({ status: 'active', expiresAt: new Date(back.getTime() + 30 * DAY) });
+    await settings.update({ server_renew_cost: null });
+  });
+
+  it('a renewal paid before a server has its first expiry adds its period after the free one', async () => {
+    const settings = w.t.app.ctx.settings;
+    await settings.update({ server_renew_enabled: false, server_renew_cost: 0 });
+    const a = await memberWithServer(w);
+    expect((await row(a.server.id))?.expiresAt).toBeNull();
+    await settings.update({ server_renew_enabled: true });
+    const before = Date.now();
+    const quote = (await a.client.get(`/api/servers/${a.server.id}`)).json().renewal;
+    expect(Date.parse(quote.new_expires_at)).toBeGreaterThanOrEqual(before + 60 * DAY);
+    expect((await a.client.post(`/api/servers/${a.server.id}/renew`)).statusCode).toBe(200);
+    expect((await row(a.server.id))!.expiresAt!.getTime()).toBeGreaterThanOrEqual(before + 60 * DAY);
+    await lifecycle().runOnce(); // the free period is not given on top
+    expect((await row(a.server.id))!.expiresAt!.getTime()).toBeLessThan(before + 61 * DAY);
+    await settings.update({ server_renew_cost: null });
+  });
+
   it('leaves servers alone while renewal is off', async () => {
     await w.t.app.ctx.settings.update({ server_renew_enabled: false });
     const a = await memberWithServer(w);

@@ -106,7 +106,7 @@ export class ServerLifecycleWorker {
     if (Date.now() - this.lastSync >= SYNC_EVERY_MS && (await this.claimSync())) await this.syncStatuses();
     else await this.statuses.refreshInstalling(key, now);
     await this.finishInterrupted(now, key);
-    if (!this.settings.bool('server_renew_enabled')) return;
+    if (!this.settings.bool('server_renew_enabled')) return this.releaseExpired(now, key);
     await this.giveExpiries(now);
     await this.remind(now, key);
     await this.suspendExpired(now, key);
@@ -163,6 +163,7 @@ export class ServerLifecycleWorker {
           and(
             isNull(servers.reminderSentAt),
             ofPanel(key), // a server of another panel cannot be renewed here: no reminder
+            ne(servers.status, MISSING), // nor one the panel no longer has
             gt(servers.expiresAt, now),
             lte(servers.expiresAt, new Date(now.getTime() + days * DAY_MS)),
           ),
@@ -240,6 +241,28 @@ export class ServerLifecycleWorker {
       if (!claimed) continue;
       await this.deleteNow(claimed);
     }
+  }
+
+  /**
+   * Renewal switched off: an expired server no longer waits for a renewal nobody can make. Its expiry
+   * is dropped (renewal switched on again gives it a fresh period, as servers built meanwhile get) and
+   * its expiry suspension lifted; an expiry still ahead is paid time and stays.
+   */
+  private async releaseExpired(now: Date, key: string): Promise<void> {
+    await this.db.update(servers).set({ expiresAt: null, reminderSentAt: null }).where(lte(servers.expiresAt, now));
+    const suspended = await this.db
+      .select()
+      .from(servers)
+      .where(
+        and(ofPanel(key), isNotNull(servers.expirySuspendedAt), isNull(servers.expiresAt), ne(servers.status, MISSING)),
+      )
+      .limit(BATCH);
+    for (const s of suspended)
+      await this.servers
+        .liftExpirySuspension(s)
+        .catch((err) =>
+          this.log.warn({ err, server: s.id }, 'unsuspending a server after renewal was switched off failed'),
+        );
   }
 
   /** Renewed servers whose unsuspend failed at the time (the panel was down) are unsuspended now. */

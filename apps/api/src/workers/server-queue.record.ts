@@ -1,8 +1,9 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { serverQueue, servers, type UserRow } from '../db/schema/index.ts';
 import type { HostingServer } from '../integrations/hosting/provider.ts';
 import { enqueueTemplateMail, mailGlobals } from '../modules/mail/templates.ts';
+import { MISSING } from '../modules/servers/server-panel.ts';
 import type { SettingsService } from '../modules/settings/settings.service.ts';
 
 export type QueueItem = typeof serverQueue.$inferSelect;
@@ -40,6 +41,19 @@ export async function recordBuiltServer(
   const expiresAt = settings.bool('server_renew_enabled')
     ? new Date(Date.now() + settings.number('server_renew_days') * 86_400_000)
     : null;
+  // A rebuilt panel numbers its servers from 1 again (decision 0013): a record of this panel under the
+  // id the new server got, made for another request, names a server the panel no longer has. It is
+  // marked missing and lets go of the id, so the server is recorded for the member who asked for it.
+  await tx
+    .update(servers)
+    .set({ status: MISSING, panelServerId: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(servers.panelKey, panelKey),
+        eq(servers.panelServerId, built.panelId),
+        or(isNull(servers.externalId), ne(servers.externalId, item.id)),
+      ),
+    );
   const [row] = await tx
     .insert(servers)
     .values({

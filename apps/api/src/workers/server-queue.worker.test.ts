@@ -85,6 +85,27 @@ describe('server queue worker', () => {
     expect(built[0]!.text).toContain(`${sim.url}/server/${onPanel[0]!.uuid.slice(0, 8)}`);
   });
 
+  it('on a rebuilt panel reusing a server id, records the new server for its own member and marks the old record missing', async () => {
+    const first = await queuedRequest();
+    await t.app.ctx.serverQueue.runOnce();
+    const old = (await t.database.db.select().from(servers).where(eq(servers.externalId, first.id)))[0]!;
+    // The panel is rebuilt: its servers are gone and it numbers them from the same id again.
+    const reused = old.panelServerId!;
+    for (const a of sim.state.allocations) if (a.server_id === reused) a.server_id = null;
+    sim.state.servers = sim.state.servers.filter((s) => s.id !== reused);
+    sim.state.nextId.servers = reused - 1;
+
+    const second = await queuedRequest();
+    await t.app.ctx.serverQueue.runOnce();
+    expect(await item(second.id)).toMatchObject({ status: 'completed' });
+    const built = (await t.database.db.select().from(servers).where(eq(servers.externalId, second.id)))[0];
+    expect(built).toMatchObject({ ownerId: second.user_id, panelServerId: reused });
+    expect((await item(second.id)).serverId).toBe(built!.id);
+    expect(await t.database.db.select().from(servers).where(eq(servers.id, old.id))).toMatchObject([
+      { ownerId: first.user_id, status: 'missing', panelServerId: null },
+    ]);
+  });
+
   it('retries a transient panel fault with backoff, then completes', async () => {
     const q = await queuedRequest();
     sim.failWrites(1); // the panel (Wings) is down for the first write

@@ -15,6 +15,7 @@ let second: number;
 let owner: string;
 beforeAll(async () => {
   t = await createTestApp();
+  await t.app.ctx.settings.update({ demo_panel_enabled: true }); // a panel to build on: requests need one
   const root = await memberWithPermissions(t.app, ['admin.root'], 8);
   catalogue = await makeCatalogue(root);
   second = (await root.post('/api/admin/locations', { name: 'Second' })).json().data.id;

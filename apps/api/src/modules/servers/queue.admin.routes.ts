@@ -1,5 +1,5 @@
 import { AdminQueueCreateSchema, QueueItemSchema, queueStatuses, UuidParamsSchema } from '@hostdeck/contracts';
-import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,10 +10,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { pageEnvelope } from '../../lib/paging.ts';
 import { access } from '../../plugins/access.ts';
-import { leaseLapsed } from '../../workers/server-queue.record.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findUserWithRoleById } from '../users/users.repo.ts';
-import { presentQueueItem, requestServer } from './requests.service.ts';
+import { presentQueueItem, requestServer, requeue } from './requests.service.ts';
 
 const LogSchema = z.object({
   id: z.string(),
@@ -112,6 +111,7 @@ export async function queueAdminRoutes(fastify: FastifyInstance): Promise<void> 
       const item = await requestServer(
         db,
         app.ctx.settings,
+        app.ctx.panel,
         { id: member.user.id, permissions: member.role.permissions },
         request,
         by,
@@ -199,20 +199,7 @@ export async function queueAdminRoutes(fastify: FastifyInstance): Promise<void> 
       },
     },
     async (req) => {
-      // A failed item, or one whose build stopped (its worker's lease lapsed): a live build is left alone.
-      const stopped = and(eq(serverQueue.status, 'building'), leaseLapsed());
-      const [item] = await db
-        .update(serverQueue)
-        .set({
-          status: 'pending',
-          attempts: 0,
-          nextAttemptAt: new Date(),
-          leaseUntil: null,
-          leasedBy: null,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(serverQueue.id, req.params.id), or(eq(serverQueue.status, 'failed'), stopped)))
-        .returning();
+      const item = await requeue(db, req.params.id);
       if (!item) {
         await load(db, req.params.id);
         throw new AppError('IN_USE', 'Only a failed item, or one whose build stopped, can be retried');

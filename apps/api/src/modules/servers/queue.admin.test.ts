@@ -11,6 +11,7 @@ let root: TestClient;
 let body: Record<string, unknown>;
 beforeAll(async () => {
   t = await createTestApp();
+  await t.app.ctx.settings.update({ demo_panel_enabled: true }); // a panel to build on: requests need one
   root = await memberWithPermissions(t.app, ['admin.root'], 8);
   const { locationId, eggId } = await makeCatalogue(root);
   body = serverRequest(locationId, eggId);
@@ -56,5 +57,19 @@ describe('server queue in the admin area', () => {
     expect(
       (await root.request({ method: 'DELETE', url: `/api/admin/server-queue/${other.id}` })).json().error_code,
     ).toBe('IN_USE');
+  });
+
+  it('retries a failed request only while it still fits the member’s limits (its room was given back when it failed)', async () => {
+    const { c, id } = await request(); // the member's one server slot
+    await t.database.db.update(serverQueue).set({ status: 'failed', lastError: 'boom' }).where(eq(serverQueue.id, id));
+    expect((await c.post('/api/servers/requests', body)).statusCode).toBe(201); // the slot, used again
+    const refused = await root.post(`/api/admin/server-queue/${id}/retry`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      error_code: 'NO_SERVER_SLOT',
+      message: 'The member has no free server slot',
+    });
+    expect((await t.database.db.select().from(serverQueue).where(eq(serverQueue.id, id)))[0]?.status).toBe('failed');
+    expect((await c.get('/api/servers/requests')).json().free.servers).toBe(0);
   });
 });

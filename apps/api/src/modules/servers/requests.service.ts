@@ -19,9 +19,11 @@ import {
   type UserRow,
   users,
 } from '../../db/schema/index.ts';
+import type { PanelService } from '../../integrations/hosting/panel.service.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { presentableQueueError } from '../../workers/server-queue.failure.ts';
+import { leaseLapsed } from '../../workers/server-queue.record.ts';
 import type { CatalogCache } from '../catalog/catalog.cache.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 
@@ -80,6 +82,80 @@ export async function freeResources(db: Db, user: UserRow): Promise<FreeResource
   };
 }
 
+type Room = Pick<ServerRequest, (typeof keys)[number]>;
+type LocationRow = typeof locations.$inferSelect;
+
+/**
+ * Whether a request fits: the location has a free slot, the member a free server slot and the
+ * resources. Run in the transaction that holds the member's and the location's rows (in that order),
+ * before the request is queued or a failed one is queued again; it counts the open requests, which
+ * hold their resources.
+ */
+async function assertRoom(tx: Db, user: UserRow, location: LocationRow, want: Room, forStaff: boolean) {
+  if (location.slots !== null) {
+    // The location's servers are counted by triggers (locations.server_count); its open requests are
+    // few and found through the queue's status index.
+    const [queuedThere] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(serverQueue)
+      .where(and(eq(serverQueue.locationId, location.id), inArray(serverQueue.status, [...OPEN])));
+    if (location.serverCount + Number(queuedThere?.n) >= location.slots)
+      throw new AppError('LOCATION_FULL', 'This location is full; pick another', { location_id: 'Full' });
+  }
+  const free = await freeResources(tx, user);
+  if (free.servers < 1)
+    throw new AppError(
+      'NO_SERVER_SLOT',
+      forStaff ? 'The member has no free server slot' : 'You have no free server slot',
+    );
+  const short = Object.fromEntries(
+    keys.filter((k) => want[k] > free[k]).map((k) => [k, `Only ${Math.max(0, free[k])} left`]),
+  );
+  if (Object.keys(short).length > 0)
+    throw new AppError(
+      'INSUFFICIENT_RESOURCES',
+      forStaff
+        ? 'The member does not have enough free resources for this server'
+        : 'You do not have enough free resources for this server',
+      short,
+    );
+}
+
+/**
+ * Queues an item again for staff: one whose build stopped (its worker's lease lapsed; it still holds
+ * its resources), or a failed one if it still fits — a failed request gave its resources and its
+ * location slot back, and the member may have used them since (locked as `requestServer` locks).
+ * Null when the item is neither (a live build, a pending or completed one).
+ */
+export async function requeue(db: Db, id: string): Promise<typeof serverQueue.$inferSelect | null> {
+  const again = () => ({
+    status: 'pending' as const,
+    attempts: 0,
+    nextAttemptAt: new Date(),
+    leaseUntil: null,
+    leasedBy: null,
+    updatedAt: new Date(),
+  });
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [stopped] = await tx
+      .update(serverQueue)
+      .set(again())
+      .where(and(eq(serverQueue.id, id), eq(serverQueue.status, 'building'), leaseLapsed()))
+      .returning();
+    if (stopped) return stopped;
+    const [found] = await tx.select().from(serverQueue).where(eq(serverQueue.id, id));
+    if (found?.status !== 'failed') return null;
+    const [user] = await tx.select().from(users).where(eq(users.id, found.userId)).for('update');
+    const [location] = await tx.select().from(locations).where(eq(locations.id, found.locationId)).for('update');
+    const [item] = await tx.select().from(serverQueue).where(eq(serverQueue.id, id)).for('update');
+    if (item?.status !== 'failed' || !user || !location) return null;
+    await assertRoom(tx, user, location, item, true);
+    const [queued] = await tx.update(serverQueue).set(again()).where(eq(serverQueue.id, id)).returning();
+    return queued ?? null;
+  });
+}
+
 /**
  * Checks a create request and reserves its resources by queueing it, in one transaction that first
  * locks the member's row: parallel requests queue one after another, so limits can never be exceeded.
@@ -87,6 +163,7 @@ export async function freeResources(db: Db, user: UserRow): Promise<FreeResource
 export async function requestServer(
   db: Db,
   settings: SettingsService,
+  panel: Pick<PanelService, 'configured'>,
   actor: Actor,
   body: ServerRequest,
   /** The administrator who queued it for the member, when it was not the member. */
@@ -94,6 +171,9 @@ export async function requestServer(
 ): Promise<QueueItem> {
   if (!settings.bool('allow_servers'))
     throw new AppError('FEATURE_DISABLED', 'Creating servers is switched off on this panel');
+  // Nothing would ever build it: refused rather than reserved and left waiting.
+  if (!panel.configured())
+    throw new AppError('PANEL_NOT_CONFIGURED', 'No game panel is connected yet, so servers cannot be created');
   const vip = hasPermission(actor.permissions, 'user.permission.vip');
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
@@ -131,24 +211,7 @@ export async function requestServer(
     if (egg.egg.vip && !vip)
       throw new AppError('VIP_ONLY', 'This server type is for VIP members', { egg_id: 'VIP only' });
 
-    if (location.slots !== null) {
-      // The location's servers are counted by triggers (locations.server_count); its open requests are
-      // few and found through the queue's status index.
-      const [queuedThere] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(serverQueue)
-        .where(and(eq(serverQueue.locationId, location.id), inArray(serverQueue.status, [...OPEN])));
-      if (location.serverCount + Number(queuedThere?.n) >= location.slots)
-        throw new AppError('LOCATION_FULL', 'This location is full; pick another', { location_id: 'Full' });
-    }
-
-    const free = await freeResources(tx, user);
-    if (free.servers < 1) throw new AppError('NO_SERVER_SLOT', 'You have no free server slot');
-    const short = Object.fromEntries(
-      keys.filter((k) => body[k] > free[k]).map((k) => [k, `Only ${Math.max(0, free[k])} left`]),
-    );
-    if (Object.keys(short).length > 0)
-      throw new AppError('INSUFFICIENT_RESOURCES', 'You do not have enough free resources for this server', short);
+    await assertRoom(tx, user, location, body, Boolean(queuedBy));
 
     const [item] = await tx
       .insert(serverQueue)

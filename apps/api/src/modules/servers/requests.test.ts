@@ -12,6 +12,7 @@ let location: { id: number };
 let egg: { id: number };
 beforeAll(async () => {
   t = await createTestApp();
+  await t.app.ctx.settings.update({ demo_panel_enabled: true }); // a panel to build on: requests need one
   root = await memberWithPermissions(t.app, ['admin.root'], 8);
   const catalogue = await makeCatalogue(root);
   location = { id: catalogue.locationId };
@@ -100,6 +101,20 @@ describe('server requests', () => {
     await m.client.post('/api/servers/requests', request());
     expect((await m.client.post('/api/servers/requests', request())).json().error_code).toBe('NO_SERVER_SLOT');
     expect(await queued(m.id)).toHaveLength(1);
+  });
+
+  it('refuses with PANEL_NOT_CONFIGURED, queueing nothing, while no game panel is connected', async () => {
+    const m = await member();
+    await t.app.ctx.settings.update({ demo_panel_enabled: false });
+    try {
+      const res = await m.client.post('/api/servers/requests', request());
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error_code).toBe('PANEL_NOT_CONFIGURED');
+      expect(await queued(m.id)).toEqual([]);
+    } finally {
+      await t.app.ctx.settings.update({ demo_panel_enabled: true });
+    }
+    expect((await m.client.post('/api/servers/requests', request())).statusCode).toBe(201);
   });
 
   it('lets a VIP member use VIP locations', async () => {

@@ -72,7 +72,7 @@ export async function serversRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const data = await requestServer(db, settings, actorOf(req), req.body);
+      const data = await requestServer(db, settings, app.ctx.panel, actorOf(req), req.body);
       await app.ctx.sessions.invalidateUser(data.user_id); // the session's server count changed
       return reply.status(201).send({ success: true as const, data });
     },

@@ -62,7 +62,9 @@ export class ServersService {
 
   quote(s: Pick<ServerRow, 'expiresAt'>, coins: number): RenewalQuote {
     const days = this.settings.number('server_renew_days');
-    const from = Math.max(Date.now(), s.expiresAt?.getTime() ?? 0);
+    // A server without an expiry (built while renewal was off) gets a free period when renewal is on
+    // (the lifecycle worker's giveExpiries); a renewal paid before that adds its period after it.
+    const from = s.expiresAt ? Math.max(Date.now(), s.expiresAt.getTime()) : Date.now() + days * DAY_MS;
     return {
       enabled: this.settings.bool('server_renew_enabled'),
       cost: this.settings.number('server_renew_cost'),

@@ -13,6 +13,7 @@ import { moveCoins } from '../coins/ledger.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  await t.app.ctx.settings.update({ demo_panel_enabled: true }); // a panel to build on: requests need one
 });
 afterAll(() => t.close());
 
