@@ -61,6 +61,11 @@ export interface SettingDefinition {
   required?: boolean;
   /** A non-empty text must pass this once trimmed (what a regular expression cannot say). */
   valid?: { test: (value: string) => boolean; message: string };
+  /**
+   * Changed only by an account holding admin.root: its value runs as script in every visitor's browser,
+   * staff included, so it can do whatever the administrator reading the page may do.
+   */
+  rootOnly?: boolean;
 }
 
 /** A currency code the runtime knows (ISO 4217), as payments and receipts format it. */
@@ -580,7 +585,8 @@ const definitions: Record<string, Def> = {
     visibility: 'private',
     default: '',
     maxLength: 100_000,
-    description: 'JavaScript added to every page',
+    description: 'JavaScript added to every page (changed only by an administrator holding admin.root)',
+    rootOnly: true,
   },
   ads_client_code: {
     ...str('appearance', '', 'Advertising client code (e.g. ca-pub-…); empty shows no ads', {

@@ -173,12 +173,13 @@ export class AccountFlagsService {
       throw new AppError('STALE_RECORD', 'Someone already reviewed this flag; reload the list');
     const loaded = await findUserWithRoleById(tx, flag.userId);
     if (!loaded) throw new AppError('NOT_FOUND', 'There is no such user');
-    if (loaded.user.id !== actor.id)
-      assertHoldsAll(
-        actor,
-        loaded.role.permissions,
-        'You cannot manage an account whose role holds permissions you do not hold',
-      );
+    // A flag holds its account's earning: whoever it names is the one person who may not lift it.
+    if (loaded.user.id === actor.id) throw new AppError('OWN_ROLE', 'You cannot review a flag on your own account');
+    assertHoldsAll(
+      actor,
+      loaded.role.permissions,
+      'You cannot manage an account whose role holds permissions you do not hold',
+    );
     return flag;
   }
 }

@@ -164,6 +164,22 @@ describe('the review page', () => {
     expect(audit).toHaveLength(1);
   });
 
+  it('is never reviewed by the staff member it names: their own hold stays until someone else lifts it', async () => {
+    const m = await flagged();
+    const [role] = await t.database.db
+      .insert(roles)
+      .values({ name: `reviewer_${m.username}`, displayName: 'Reviewer', level: 3, permissions: ['admin.users.edit'] })
+      .returning();
+    await t.database.db.update(users).set({ roleId: role!.id }).where(eq(users.id, m.id!));
+    await t.app.ctx.sessions.invalidateUser(m.id!);
+    for (const action of ['approve', 'ban']) {
+      const own = await m.client.post(`/api/admin/account-flags/${m.flag.id}/${action}`, { reason: 'my own flag' });
+      expect([own.statusCode, own.json().error_code]).toEqual([403, 'OWN_ROLE']);
+    }
+    expect((await flagsOf(m.id!))[0]).toMatchObject({ status: 'open' });
+    expect((await m.client.post('/api/earn/redeem', { code: 'HELLO' })).json().error_code).toBe('EARNING_ON_HOLD');
+  });
+
   it('does not hold a member whose role holds user.permission.alt, nor while zero trust is off', async () => {
     const m = await flagged();
     await t.app.ctx.settings.update({ zero_trust_enabled: false });

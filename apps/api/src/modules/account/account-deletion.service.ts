@@ -36,10 +36,10 @@ export class AccountDeletionService {
         confirm: 'Type your username to confirm',
       });
     await this.prove(user, body);
-    if (role.permissions.includes(ROOT_PERMISSION) && (await countActiveRootUsers(this.db, { userId: user.id })) === 0)
-      throw new AppError('LAST_ADMINISTRATOR', 'This is the last active Administrator; make someone else one first');
     await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
+      if (role.permissions.includes(ROOT_PERMISSION) && (await countActiveRootUsers(tx, { userId: user.id })) === 0)
+        throw new AppError('LAST_ADMINISTRATOR', 'This is the last active Administrator; make someone else one first');
       const [marked] = await tx
         .update(users)
         .set({ deletionRequestedAt: new Date(), updatedAt: new Date() })

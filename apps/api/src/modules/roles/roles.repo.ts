@@ -53,10 +53,22 @@ export async function findRole(db: Db, id: number, lock = false): Promise<{ role
   return rows[0] ?? null;
 }
 
-/** Live, unbanned accounts holding admin.root, optionally not counting one account or one role's members. */
+/** The advisory lock (a constant of this panel) under which administrators are counted. */
+const ADMINISTRATORS_LOCK = 0x48_44_41_44; // "HDAD"
+
+/**
+ * Accounts that can act as administrator (admin.root on an admin-level role, not banned, not deleted
+ * or being deleted), but for the one user or role given. Run it in the transaction that makes the
+ * change it guards.
+ */
 export async function countActiveRootUsers(db: Db, except: { userId?: string; roleId?: number } = {}): Promise<number> {
+  // Every change that may take away an administrator counts them under one lock held to the end of its
+  // transaction: two administrators banning each other at once are served one after the other, and
+  // the second sees the first's ban. Called outside a transaction, the lock would protect nothing.
+  await db.execute(sql`select pg_advisory_xact_lock(${ADMINISTRATORS_LOCK})`);
   const conditions = [
     isNull(users.deletedAt),
+    isNull(users.deletionRequestedAt), // being deleted: cannot sign in (accountUsable)
     eq(users.banned, false),
     sql`${roles.permissions} @> '["admin.root"]'::jsonb`,
     // admin.root on a role below level 2 opens no admin route (plugins/access.ts).

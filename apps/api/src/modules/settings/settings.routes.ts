@@ -3,12 +3,15 @@ import {
   AdminSettingsResponseSchema,
   AdminSettingsUpdateBodySchema,
   ErrorEnvelopeSchema,
+  hasPermission,
+  ROOT_PERMISSION,
   settingsByKey,
   settingsCatalogue,
 } from '@hostdeck/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { access } from '../../plugins/access.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { SettingsService } from './settings.service.ts';
@@ -37,7 +40,12 @@ function present(settings: SettingsService): AdminSetting[] {
 export async function settingsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { settings } = app.ctx;
-  const errors = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema };
+  const errors = {
+    400: ErrorEnvelopeSchema,
+    401: ErrorEnvelopeSchema,
+    403: ErrorEnvelopeSchema,
+    409: ErrorEnvelopeSchema,
+  };
 
   app.get(
     '/api/admin/settings',
@@ -64,6 +72,11 @@ export async function settingsRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
+      const rootOnly = Object.keys(req.body.values).filter((k) => settingsByKey.get(k)?.rootOnly);
+      if (rootOnly.length > 0 && !hasPermission(actorOf(req).permissions, ROOT_PERMISSION)) {
+        const message = 'Only an administrator holding admin.root can change this setting';
+        throw new AppError('FORBIDDEN', message, Object.fromEntries(rootOnly.map((k) => [k, message])));
+      }
       const before = Object.fromEntries(
         Object.keys(req.body.values).map((k) => [k, settingsByKey.has(k) ? settings.get(k) : null]),
       );

@@ -25,6 +25,26 @@ describe('admin settings', () => {
     expect(res.body).not.toContain('p4ssw0rd-secret');
   });
 
+  it('takes script for every page only from an administrator holding admin.root (it runs in staff browsers too)', async () => {
+    const editor = await memberWithPermissions(t.app, ['admin.settings.view', 'admin.settings.edit']);
+    const script = 'fetch("/api/admin/roles")';
+    const refused = await editor.patch('/api/admin/settings', { values: { app_name: 'Mine', custom_js: script } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      error_code: 'FORBIDDEN',
+      fields: { custom_js: 'Only an administrator holding admin.root can change this setting' },
+    });
+    expect(t.app.ctx.settings.string('custom_js')).toBe('');
+    expect(t.app.ctx.settings.string('app_name')).toBe('Hostdeck');
+    expect((await editor.patch('/api/admin/settings', { values: { custom_css: 'body{color:red}' } })).statusCode).toBe(
+      200,
+    );
+    const root = await memberWithPermissions(t.app, ['admin.root'], 8);
+    expect((await root.patch('/api/admin/settings', { values: { custom_js: script } })).statusCode).toBe(200);
+    expect(t.app.ctx.settings.string('custom_js')).toBe(script);
+    await t.app.ctx.settings.update({ custom_js: null, custom_css: null });
+  });
+
   it('needs admin.settings.edit to change, and applies all or nothing', async () => {
     const viewer = await memberWithPermissions(t.app, ['admin.settings.view']);
     expect((await viewer.patch('/api/admin/settings', { values: { app_name: 'X' } })).statusCode).toBe(403);

@@ -167,6 +167,48 @@ describe('escalation and the last administrator', () => {
   });
 });
 
+describe('the last administrator', () => {
+  it('two administrators banning each other at once: one ban goes through, the other is refused', async () => {
+    const fresh = await createTestApp();
+    try {
+      const a = await memberWithPermissions(fresh.app, ['admin.root'], 8);
+      const b = await memberWithPermissions(fresh.app, ['admin.root'], 8);
+      const uuid = async (c: TestClient) => (await c.get('/api/user/session')).json().user_info.uuid as string;
+      const [ua, ub] = [await uuid(a), await uuid(b)];
+      const results = await Promise.all([
+        a.post(`/api/admin/users/${ub}/ban`, { reason: 'race one' }),
+        b.post(`/api/admin/users/${ua}/ban`, { reason: 'race two' }),
+      ]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(results.find((r) => r.statusCode === 409)?.json().error_code).toBe('LAST_ADMINISTRATOR');
+      const banned = await fresh.database.db.select({ banned: users.banned }).from(users);
+      expect(banned.filter((u) => u.banned)).toHaveLength(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('an administrator whose account is being deleted no longer counts as one', async () => {
+    const fresh = await createTestApp();
+    try {
+      const only = await memberWithPermissions(fresh.app, ['admin.root'], 8);
+      const leaving = await memberWithPermissions(fresh.app, ['admin.root'], 8);
+      const leavingId = (await leaving.get('/api/user/session')).json().user_info.uuid as string;
+      await fresh.database.db.update(users).set({ deletionRequestedAt: new Date() }).where(eq(users.id, leavingId));
+      const role = (await only.get('/api/user/session')).json().user_info.role_name as string;
+      const mine = (await only.get(`/api/admin/roles?search=${role}`)).json().data[0];
+      const drop = await only.request({
+        method: 'PUT',
+        url: `/api/admin/roles/${mine.id}/permissions`,
+        payload: { permissions: ['admin.users.list'], updated_at: mine.updated_at },
+      });
+      expect([drop.statusCode, drop.json().error_code]).toEqual([409, 'LAST_ADMINISTRATOR']);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe('audit log', () => {
   it('records who changed what, masks secrets, and cannot be edited or deleted through the API', async () => {
     const a = await member();
