@@ -733,13 +733,12 @@ export function settingValueSchema(def: SettingDefinition): z.ZodType<SettingVal
         .refine((v) => !valid || v.trim() === '' || valid.test(v.trim()), { message: valid?.message });
       const allowed = def.subsetOf;
       if (!allowed) return checked;
-      return checked.refine(
-        (v) => {
-          const items = v.split(',').map((s) => s.trim());
-          return items.every((i) => allowed.includes(i)) && new Set(items).size === items.length;
-        },
-        { message: `Some of ${allowed.join(', ')}, separated by commas, none twice` },
-      );
+      const items = (v: string) => v.split(',').map((s) => s.trim());
+      return checked
+        .refine((v) => items(v).every((i) => allowed.includes(i)) && new Set(items(v)).size === items(v).length, {
+          message: `Some of ${allowed.join(', ')}, separated by commas, none twice`,
+        })
+        .transform((v) => items(v).join(',')); // kept as "png,jpeg": readers split on commas alone
     }
   }
 }

@@ -33,6 +33,10 @@ describe('global rate limit from settings', () => {
   it('never limits the client files, and is off when rate_limit_enabled is false', async () => {
     await t.app.ctx.settings.update({ rate_limit_per_minute: 10 });
     expect((await statuses('/dashboard', 15, '10.2.2.2')).includes(429)).toBe(false);
+    // Nor hosted images, their pages and their direct links: one forum thread embeds many.
+    for (const url of ['/i/AAAAAAAAAAAA', '/i/AAAAAAAAAAAA.png', '/i/AAAAAAAAAAAA/raw'])
+      expect((await statuses(url, 15, '10.2.2.3')).includes(429)).toBe(false);
+    expect((await statuses('/api/system/settings', 1, '10.2.2.3'))[0]).toBe(200);
     await t.app.ctx.settings.update({ rate_limit_enabled: false });
     expect((await statuses('/api/system/settings', 15, '10.3.3.3')).includes(429)).toBe(false);
     await t.app.ctx.settings.update({ rate_limit_enabled: null, rate_limit_per_minute: null });

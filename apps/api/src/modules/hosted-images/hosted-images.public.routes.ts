@@ -72,7 +72,7 @@ export async function hostedImagesPublicRoutes(fastify: FastifyInstance): Promis
   app.get(
     '/i/:name',
     {
-      config: { access: access.public },
+      config: file,
       schema: {
         tags: ['images'],
         summary: 'An image page (/i/<id>: embed tags, viewer, report form) or its bytes (/i/<id>.<ext>)',

@@ -116,7 +116,9 @@ describe('what an upload may be', () => {
     expect(jpeg.json()).toMatchObject({ error_code: 'IMAGE_TYPE_NOT_ALLOWED' });
     expect((await upload({ bytes: await picture('png') })).statusCode).toBe(201);
 
-    await t.app.ctx.settings.update({ image_hosting_formats: 'png,gif,webp,jpeg' });
+    // Written as the setting's description writes it, with spaces: kept as "png,gif,webp,jpeg".
+    await t.app.ctx.settings.update({ image_hosting_formats: ' png, gif , webp,jpeg' });
+    expect(t.app.ctx.settings.string('image_hosting_formats')).toBe('png,gif,webp,jpeg');
     const kept = await upload({ name: 'anim.gif', bytes: await animation('gif') });
     expect(kept.statusCode, kept.body).toBe(201);
     expect(kept.json().data).toMatchObject({ animated: true, content_type: 'image/gif', width: 20, height: 10 });

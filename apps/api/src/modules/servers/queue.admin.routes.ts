@@ -1,5 +1,5 @@
 import { AdminQueueCreateSchema, QueueItemSchema, queueStatuses, UuidParamsSchema } from '@hostdeck/contracts';
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { serverQueue, serverQueueLogs, users, workerHeartbeats } from '../../db/
 import { actorOf } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
-import { pageEnvelope } from '../../lib/paging.ts';
+import { likeTerm, pageEnvelope } from '../../lib/paging.ts';
 import { access } from '../../plugins/access.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findUserWithRoleById } from '../users/users.repo.ts';
@@ -53,8 +53,14 @@ export async function queueAdminRoutes(fastify: FastifyInstance): Promise<void> 
       config: { access: access.permission('admin.server.queue.list') },
       schema: {
         tags,
-        summary: 'Queue items, newest first, with the worker heartbeat',
-        querystring: z.object({ ...paging, status: z.enum(queueStatuses).optional() }).strict(),
+        summary: 'Queue items, newest first, with the worker heartbeat; search by server name or member',
+        querystring: z
+          .object({
+            ...paging,
+            status: z.enum(queueStatuses).optional(),
+            search: z.string().trim().max(255).optional(),
+          })
+          .strict(),
         response: {
           200: z.object({
             success: z.literal(true),
@@ -70,7 +76,11 @@ export async function queueAdminRoutes(fastify: FastifyInstance): Promise<void> 
       },
     },
     async (req) => {
-      const where: SQL | undefined = req.query.status ? eq(serverQueue.status, req.query.status) : undefined;
+      const { status, search } = req.query;
+      const where = and(
+        status ? eq(serverQueue.status, status) : undefined,
+        search ? or(ilike(serverQueue.name, likeTerm(search)), ilike(users.username, likeTerm(search))) : undefined,
+      );
       const [rows, [total], [beat]] = await Promise.all([
         db
           .select({ item: serverQueue, username: users.username })
@@ -80,7 +90,7 @@ export async function queueAdminRoutes(fastify: FastifyInstance): Promise<void> 
           .orderBy(desc(serverQueue.createdAt))
           .limit(req.query.per_page)
           .offset((req.query.page - 1) * req.query.per_page),
-        db.select({ n: count() }).from(serverQueue).where(where),
+        db.select({ n: count() }).from(serverQueue).innerJoin(users, eq(users.id, serverQueue.userId)).where(where),
         db.select().from(workerHeartbeats).where(eq(workerHeartbeats.name, 'server-queue')),
       ]);
       const page = pageEnvelope(

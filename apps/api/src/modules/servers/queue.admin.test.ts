@@ -32,6 +32,12 @@ describe('server queue in the admin area', () => {
     expect(list.data[0].username).toMatch(/^member_/);
     expect((await root.get('/api/admin/server-queue?status=completed')).json().data).toEqual([]);
     expect((await root.get('/api/admin/server-queue?status=lost')).statusCode).toBe(400);
+    // The list's search box: by the member or the server's name.
+    const username = list.data.find((i: { id: string }) => i.id === id).username as string;
+    const found = (await root.get(`/api/admin/server-queue?search=${username.toUpperCase()}`)).json();
+    expect(found.data.map((i: { id: string }) => i.id)).toEqual([id]);
+    expect(found.total).toBe(1);
+    expect((await root.get('/api/admin/server-queue?search=no-such-thing')).json().total).toBe(0);
     const one = (await root.get(`/api/admin/server-queue/${id}`)).json();
     expect(one.logs[0].message).toMatch(/^Queued by member_/);
     const logs = (await root.get('/api/admin/server-queue/logs')).json();
