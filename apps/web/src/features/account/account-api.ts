@@ -8,6 +8,7 @@ import type {
 } from '@hostdeck/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
+import { changeLanguage, isLocale } from '../../lib/i18n.ts';
 import { sessionManager } from '../../lib/session-manager.ts';
 
 type Ok = { success: true };
@@ -38,6 +39,21 @@ export function useAccountChanged() {
 export function useSaveLocale() {
   const changed = useAccountChanged();
   return useMutation({ mutationFn: accountApi.locale, onSuccess: changed });
+}
+
+/**
+ * Choosing a language, wherever it is chosen (the account page, the profile menu): the interface
+ * switches at once and the choice is stored on the account, which mails use and the session brings
+ * back to every browser (a choice kept only in this browser was undone by the next session refresh).
+ */
+export function useChooseLanguage() {
+  const save = useSaveLocale();
+  const choose = async (value: string, onSaved?: () => void) => {
+    if (!isLocale(value)) return;
+    await changeLanguage(value);
+    save.mutate({ locale: value }, { onSuccess: onSaved });
+  };
+  return { choose, save };
 }
 
 /** A server field error other than plain validation shows in the member's language (errors.<CODE>). */

@@ -3,20 +3,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { changeLanguage, isLocale, languageNames } from '../../lib/i18n.ts';
-import { useSaveLocale } from './account-api.ts';
+import { languageNames } from '../../lib/i18n.ts';
+import { useChooseLanguage } from './account-api.ts';
 import { AccountSection } from './section-frame.tsx';
 
 /** #language: switches the interface at once and stores the choice on the account (mails use it). */
 export function LanguageSection() {
   const { t, i18n } = useTranslation();
-  const save = useSaveLocale();
+  const language = useChooseLanguage();
+  const save = language.save;
   const [saved, setSaved] = useState(false);
   const choose = async (value: string) => {
-    if (!isLocale(value)) return;
     setSaved(false);
-    await changeLanguage(value);
-    save.mutate({ locale: value }, { onSuccess: () => setSaved(true) });
+    await language.choose(value, () => setSaved(true));
   };
   return (
     <AccountSection id="language" title={t('account.language.title')} intro={t('account.language.intro')}>

@@ -15,7 +15,8 @@ afterEach(async () => {
 
 async function show({ role = 1, permissions = [] as string[] } = {}) {
   document.cookie = 'user_session=1; path=/';
-  mockApi({
+  const calls = mockApi({
+    'PUT /api/account/locale': { success: true },
     'GET /api/user/session': {
       success: true,
       user_info: { uuid: 'u1', username: 'ada', role, credits: 1250, avatar: null, role_color: '#10b981' },
@@ -34,7 +35,7 @@ async function show({ role = 1, permissions = [] as string[] } = {}) {
       { path: '/mc-admin', element: <p>admin page</p> },
     ],
   });
-  return { ...page, user: userEvent.setup() };
+  return { ...page, calls, user: userEvent.setup() };
 }
 
 describe('profile menu', () => {
@@ -86,7 +87,7 @@ describe('profile menu', () => {
 
   it('shows the admin area to staff with an admin permission, and switches theme and language', async () => {
     document.documentElement.classList.add('dark');
-    const { user, router } = await show({ role: 4, permissions: ['admin.tickets.list'] });
+    const { user, router, calls } = await show({ role: 4, permissions: ['admin.tickets.list'] });
     await user.click(screen.getByTestId('profile-menu'));
     await user.click(await screen.findByRole('menuitem', { name: 'Switch to the light theme' }));
     expect(document.documentElement).not.toHaveClass('dark');
@@ -103,6 +104,12 @@ describe('profile menu', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(i18n.language).toBe('fr'));
     expect(localStorage.getItem('locale')).toBe('fr');
+    // Stored on the account too: the next session refresh brings it back instead of undoing it.
+    await waitFor(() =>
+      expect(calls).toContainEqual(
+        expect.objectContaining({ method: 'PUT', path: '/api/account/locale', body: { locale: 'fr' } }),
+      ),
+    );
 
     await user.click(screen.getByTestId('profile-menu'));
     await user.click(await screen.findByRole('menuitem', { name: 'Espace d’administration' }));

@@ -16,9 +16,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTheme } from '../../components/ui/theme-toggle.tsx';
-import { changeLanguage, isLocale, languageNames } from '../../lib/i18n.ts';
+import { isLocale, languageNames } from '../../lib/i18n.ts';
 import { useUiSettings } from '../../lib/ui-settings.ts';
 import { useSession } from '../../lib/use-session.ts';
+import { useChooseLanguage } from '../account/account-api.ts';
 import { openCustomization } from '../customization/host.tsx';
 import { useProfile } from '../profiles/api.ts';
 import { Avatar } from '../profiles/member-parts.tsx';
@@ -39,6 +40,7 @@ const itemClass =
 export function ProfileMenu({ defaultOpen = false, focusFirst }: DeferredMenuProps) {
   const focusFirstItem = useFocusFirstItem(focusFirst);
   const { t, i18n } = useTranslation();
+  const language = useChooseLanguage();
   const { data } = useSession();
   const { dark, toggle } = useTheme();
   const info = data?.userInfo ?? {};
@@ -116,10 +118,7 @@ export function ProfileMenu({ defaultOpen = false, focusFirst }: DeferredMenuPro
                 collisionPadding={8}
                 className="surface z-50 min-w-40 p-1 text-sm"
               >
-                <DropdownMenu.RadioGroup
-                  value={i18n.language}
-                  onValueChange={(lng) => isLocale(lng) && void changeLanguage(lng)}
-                >
+                <DropdownMenu.RadioGroup value={i18n.language} onValueChange={(lng) => void language.choose(lng)}>
                   {locales.map((l) => (
                     <DropdownMenu.RadioItem
                       key={l}
