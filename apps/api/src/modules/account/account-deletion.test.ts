@@ -4,7 +4,16 @@ import { newMember, TestClient } from '../../../test/client.ts';
 import { memberWithServer, type PanelWorld, simulatedPanelApp } from '../../../test/servers.ts';
 import { department, openTicket, png } from '../../../test/tickets.ts';
 import type { Db } from '../../db/client.ts';
-import { coinLedger, mailOutbox, serverQueue, servers, sessions, tickets, users } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  coinLedger,
+  mailOutbox,
+  serverQueue,
+  servers,
+  sessions,
+  tickets,
+  users,
+} from '../../db/schema/index.ts';
 import { moveCoins } from '../coins/ledger.ts';
 
 let w: PanelWorld;
@@ -154,6 +163,8 @@ describe('deleting my account', () => {
     const pending = await m.client.post('/api/servers/requests', w.request({ name: 'Never built' }));
     expect(pending.statusCode).toBe(201);
     expect(m.panel()).toBeDefined();
+    const email = (await userRow(m.id)).email;
+    await w.root.post(`/api/admin/users/${m.id}/coins`, { amount: 5, reason: 'before leaving' });
     const del = await w.root.delete(`/api/admin/users/${m.id}`);
     expect(del.json()).toEqual({ success: true });
     expect((await m.client.get('/api/user/session')).statusCode).toBe(401);
@@ -163,5 +174,10 @@ describe('deleting my account', () => {
     expect(await db().select().from(servers).where(eq(servers.ownerId, m.id))).toEqual([]);
     expect((await userRow(m.id)).deletedAt).not.toBeNull();
     expect((await w.root.get(`/api/admin/users/${m.id}`)).statusCode).toBe(404);
+    // Staff changes stay in the audit log, naming the account by its id only (docs/data-retention.md).
+    const entries = await db().select().from(auditLog).where(eq(auditLog.targetId, m.id));
+    expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['user.coins_adjust', 'user.delete']));
+    expect(JSON.stringify(entries)).not.toContain(email);
+    expect(entries.find((e) => e.action === 'user.coins_adjust')?.after).toMatchObject({ coins: expect.any(Number) });
   });
 });

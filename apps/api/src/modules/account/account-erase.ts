@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  auditLog,
   authTokens,
   discordAccounts,
   hostedImages,
@@ -91,6 +92,14 @@ export async function eraseAccount(
         .where(eq(hostedImages.userId, userId));
     await tx.delete(imageHostingSettings).where(eq(imageHostingSettings.userId, userId));
     await tx.delete(oauthStates).where(eq(oauthStates.userId, userId));
+
+    // Audit entries stay (who did what, when) but name the account by its id only: the personal
+    // details a staff change recorded before and after it are taken out (docs/data-retention.md).
+    const personal = sql`array['username','email','first_name','last_name','first_ip','last_ip','ban_reason']`;
+    await tx
+      .update(auditLog)
+      .set({ before: sql`${auditLog.before} - ${personal}`, after: sql`${auditLog.after} - ${personal}` })
+      .where(and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, userId)));
 
     const tag = userId.replace(/-/g, '').slice(0, 12);
     await tx

@@ -40,6 +40,31 @@ export async function recordAudit(db: Db, e: AuditInput): Promise<void> {
   });
 }
 
+/** The permission that reads a kind of audited record, and so the entry's before and after. */
+export const auditDetailPermission: Record<string, string> = {
+  user: 'admin.users.list',
+  settings: 'admin.settings.view',
+  role: 'admin.roles.list',
+  api_key: 'admin.apikeys.list',
+  backup: 'admin.backups.list',
+  plugin: 'admin.plugins.list',
+  server: 'admin.servers.list',
+  server_queue: 'admin.server.queue.view',
+  ticket: 'admin.tickets.view',
+  mail: 'admin.mail.templates.list',
+  mail_template: 'admin.mail.templates.list',
+  image_report: 'admin.image.reports.view',
+  library_image: 'admin.images.list',
+  announcement: 'admin.announcements.list',
+  department: 'admin.departments.list',
+  egg: 'admin.egg.list',
+  egg_category: 'admin.nests.list',
+  location: 'admin.locations.list',
+  redeem_code: 'admin.redeem.codes.list',
+  redirect_link: 'admin.redirect.links.list',
+  j4r_server: 'admin.j4r.servers.list',
+};
+
 export async function listAudit(
   db: Db,
   q: { page: number; per_page: number; target_type?: string; target_id?: string; actor_id?: string },

@@ -233,6 +233,21 @@ describe('audit log', () => {
     expect(JSON.stringify(settingsEntry)).not.toContain('top-secret-pass');
     expect(settingsEntry.after.smtp_password).toBe('••••');
 
+    // The activity widget's permission shows who did what; what a record held only to those who read it.
+    const widget = ['admin.dashboard.view', 'admin.dashboard.components.activity.view'];
+    const watcher = await memberWithPermissions(t.app, widget);
+    const seen = (await watcher.get('/api/admin/audit?per_page=100')).json().data as Record<string, unknown>[];
+    expect(seen.map((e) => e.action)).toEqual(expect.arrayContaining(['user.role_change', 'settings.update']));
+    expect(seen.every((e) => e.before === null && e.after === null)).toBe(true);
+    expect(JSON.stringify(seen)).not.toContain(a.m.email);
+    const userReader = await memberWithPermissions(t.app, [...widget, 'admin.users.list']);
+    const read = (await userReader.get(`/api/admin/audit?target_id=${a.uuid}`)).json().data;
+    expect(read.find((e: { action: string }) => e.action === 'user.role_change').after).toMatchObject({
+      role_name: 'helper',
+    });
+    const settingsForUsers = (await userReader.get('/api/admin/audit?target_type=settings')).json().data[0];
+    expect(settingsForUsers).toMatchObject({ action: 'settings.update', before: null, after: null });
+
     const id = feed.data[0].id;
     for (const method of ['PATCH', 'PUT', 'DELETE'] as const) {
       expect((await root.request({ method, url: `/api/admin/audit/${id}`, payload: {} })).statusCode).toBe(404);
