@@ -11,16 +11,20 @@ const resources = {
   databases: integer('databases').notNull(),
   backups: integer('backups').notNull(),
 };
-/** What a server is (name, place, type, resources): shared by the request and the server it becomes. */
-const what = () => ({
+/**
+ * What a server is (name, place, type, resources): shared by the request and the server it becomes.
+ * A server keeps its location and egg from being deleted; a request's history goes with them
+ * (`onDelete`: the queue's), while an open request keeps them too (the catalogue's `inUse` checks).
+ */
+const what = (onDelete?: 'cascade') => ({
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   locationId: integer('location_id')
     .notNull()
-    .references(() => locations.id),
+    .references(() => locations.id, onDelete ? { onDelete } : {}),
   eggId: integer('egg_id')
     .notNull()
-    .references(() => eggs.id),
+    .references(() => eggs.id, onDelete ? { onDelete } : {}),
   ...resources,
 });
 const nonNegative = (t: {
@@ -91,7 +95,7 @@ export const serverQueue = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    ...what(),
+    ...what('cascade'),
     status: text('status', { enum: ['pending', 'building', 'completed', 'failed'] })
       .notNull()
       .default('pending'),

@@ -1,7 +1,7 @@
 import type { Egg, EggCategory, Location } from '@hostdeck/contracts';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { eggCategories, eggs, locations } from '../../db/schema/index.ts';
+import { eggCategories, eggs, locations, serverQueue, servers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { tableCrud } from '../../lib/table-crud.ts';
 
@@ -11,6 +11,24 @@ const stamps = (r: Row) => ({
   updated_at: (r.updatedAt as Date).toISOString(),
 });
 const bool = (v: unknown) => (v === undefined ? [] : [v]);
+
+/**
+ * What keeps a location or an egg: a server on it, or an open request for it (pending or being built).
+ * A finished request is history and goes with it (the queue's foreign keys cascade).
+ */
+function keptBy(column: 'locationId' | 'eggId', what: string) {
+  return async (tx: Db, id: number): Promise<string | null> => {
+    const [server] = await tx.select({ id: servers.id }).from(servers).where(eq(servers[column], id)).limit(1);
+    if (server) return `Servers still run on this ${what}; move or delete them first`;
+    const [open] = await tx
+      .select({ id: serverQueue.id })
+      .from(serverQueue)
+      .where(and(eq(serverQueue[column], id), inArray(serverQueue.status, ['pending', 'building'])))
+      .limit(1);
+    if (open) return `A server request for this ${what} is still queued; wait for it or remove it first`;
+    return null;
+  };
+}
 
 export const locationsService = (db: Db) =>
   tableCrud<Location>(db, {
@@ -44,6 +62,7 @@ export const locationsService = (db: Db) =>
       ...(q.status ? [eq(locations.status, q.status as Location['status'])] : []),
       ...bool(q.vip).map((v) => eq(locations.vip, v as boolean)),
     ],
+    inUse: keptBy('locationId', 'location'),
   });
 
 const eggCount = sql<number>`(select count(*)::int from eggs e where e.category_id = "egg_categories"."id")`;
@@ -133,4 +152,5 @@ export const eggsService = (db: Db) =>
           category_id: 'There is no such category',
         });
     },
+    inUse: keptBy('eggId', 'egg'),
   });

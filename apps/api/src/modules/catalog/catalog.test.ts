@@ -1,9 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import type { TestClient } from '../../../test/client.ts';
 import { makeCatalogue } from '../../../test/servers.ts';
 import { memberWithPermissions, signedUpMember } from '../../../test/users.ts';
-import { servers } from '../../db/schema/index.ts';
+import { serverQueue, servers } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let root: TestClient;
@@ -109,5 +110,28 @@ describe('import from the panel', () => {
       const res = await root.delete(url);
       expect([res.statusCode, res.json().error_code], url).toEqual([409, 'IN_USE']);
     }
+  });
+
+  it('keeps a location or egg an open request needs; the history of finished requests does not keep them', async () => {
+    const { locationId, eggId } = await makeCatalogue(root);
+    const owner = await signedUpMember(t.app);
+    const item = (status: 'pending' | 'completed' | 'failed') => ({
+      userId: owner.id,
+      name: status,
+      locationId,
+      eggId,
+      ...{ memory: 128, cpu: 10, disk: 256, ports: 1, databases: 0, backups: 0 },
+      status,
+    });
+    const [open] = await t.database.db.insert(serverQueue).values(item('pending')).returning();
+    await t.database.db.insert(serverQueue).values([item('completed'), item('failed')]);
+    for (const url of [`/api/admin/locations/${locationId}`, `/api/admin/eggs/${eggId}`]) {
+      const res = await root.delete(url);
+      expect(res.json(), url).toMatchObject({ error_code: 'IN_USE', message: expect.stringMatching(/still queued/) });
+    }
+    await t.database.db.update(serverQueue).set({ status: 'failed' }).where(eq(serverQueue.id, open!.id));
+    expect((await root.delete(`/api/admin/eggs/${eggId}`)).json()).toEqual({ success: true });
+    expect((await root.delete(`/api/admin/locations/${locationId}`)).json()).toEqual({ success: true });
+    expect(await t.database.db.select().from(serverQueue).where(eq(serverQueue.userId, owner.id))).toEqual([]);
   });
 });
