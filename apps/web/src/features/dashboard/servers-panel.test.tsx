@@ -120,4 +120,20 @@ describe('server cards', () => {
     expect(item).toHaveTextContent('Failed');
     expect(item).toHaveTextContent('No allocation left on the node');
   });
+
+  it('tell a failed request’s reason by its code, in the member’s words; the panel’s own stay in the tooltip', async () => {
+    const lastError = 'PANEL_REFUSED: The panel refused the build: No nodes satisfying the requirements';
+    const request = {
+      id: 'q-2',
+      name: 'Modded',
+      status: 'failed',
+      last_error: lastError,
+      created_at: new Date().toISOString(),
+    };
+    await show(false, [], [request]);
+    const item = await screen.findByTestId('server-request');
+    expect(item).toHaveTextContent('The game panel refused to build this server');
+    expect(item).not.toHaveTextContent('No nodes satisfying');
+    expect(within(item).getByTitle(lastError)).toBeInTheDocument();
+  });
 });

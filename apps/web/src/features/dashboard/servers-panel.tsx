@@ -79,7 +79,9 @@ export function ServersPanel() {
                   {f.relative(r.created_at)}
                 </time>
                 {r.last_error && r.status === 'failed' && (
-                  <p className="w-full text-xs break-words text-rose-600 dark:text-rose-400">{r.last_error}</p>
+                  <p className="w-full text-xs break-words text-rose-600 dark:text-rose-400" title={r.last_error}>
+                    {queueError(t, r.last_error)}
+                  </p>
                 )}
               </li>
             ))}
@@ -95,4 +97,13 @@ export function ServersPanel() {
       )}
     </section>
   );
+}
+
+/**
+ * A failed request's reason in the member's language: the queue stores `CODE: the panel's words`
+ * (English, kept for staff and in the tooltip); the code's own sentence is shown.
+ */
+function queueError(t: (key: string, options?: { defaultValue: string }) => string, lastError: string): string {
+  const [, code, words] = /^([A-Z_]+): (.*)$/s.exec(lastError) ?? [];
+  return code ? t(`dashboard.queueError.${code}`, { defaultValue: words ?? lastError }) : lastError;
 }

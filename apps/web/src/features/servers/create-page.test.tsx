@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../lib/i18n.ts';
 import { apiError, mockApi, renderPage } from '../../test/render.tsx';
 import { options } from '../../test/servers.ts';
 import { CreateServerPage } from './create-page.tsx';
@@ -114,5 +115,22 @@ describe('create a server', () => {
     expect(within(screen.getByTestId('resource-memory')).getByRole('alert')).toHaveTextContent(
       'More than you have free.',
     );
+  });
+
+  it('shows a location refused on submit in the member’s words, not the server’s English', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/servers/options': options(),
+      'POST /api/servers/requests': apiError(409, 'LOCATION_UNAVAILABLE', {
+        location_id: 'This location is not available',
+      }),
+    });
+    await open();
+    await walkToDetails(user);
+    await user.type(screen.getByTestId('server-name'), 'Survival');
+    await user.click(screen.getByTestId('server-submit'));
+    const words = i18n.t('errors.LOCATION_UNAVAILABLE');
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(words));
+    expect(screen.queryByText('This location is not available')).toBeNull();
   });
 });

@@ -23,6 +23,7 @@ export const serverStatuses = [
   'active',
   'suspended',
   'install_failed',
+  'updating',
   'deleting',
   'missing',
   'other_panel',

@@ -27,6 +27,8 @@ export interface ServerWizardProps {
 }
 
 /** Location → category → server type → resources and name; one step at a time, each reachable again. */
+const placeRefusals = ['LOCATION_UNAVAILABLE', 'LOCATION_FULL', 'VIP_ONLY', 'EGG_UNAVAILABLE'];
+
 export function ServerWizard({
   options,
   max,
@@ -45,10 +47,12 @@ export function ServerWizard({
     submit,
     { defaultValues: { name: '', description: '', ...minimums } },
     {
-      fieldMessage: (err, field) =>
-        err.code === 'INSUFFICIENT_RESOURCES' && (resourceKeys as readonly string[]).includes(field)
-          ? t('servers.create.notEnough')
-          : undefined,
+      fieldMessage: (err, field) => {
+        if (err.code === 'INSUFFICIENT_RESOURCES')
+          return (resourceKeys as readonly string[]).includes(field) ? t('servers.create.notEnough') : undefined;
+        // A location or server type refused on submit (taken offline, full, VIP only): the code's words.
+        return placeRefusals.includes(err.code) ? t(`errors.${err.code}`) : undefined;
+      },
     },
   );
   const locationId = form.watch('location_id');
