@@ -1,5 +1,5 @@
 import { AlertDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
@@ -35,11 +35,23 @@ export function ConfirmDialog({
   testId?: string;
 }) {
   const { t } = useTranslation();
+  // Opened from code (no AlertDialog.Trigger), Radix has nowhere to put focus back on close: the
+  // element that had it when the dialog opened gets it again (layout effects run before Radix's
+  // focus scope moves focus into the dialog).
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [open]);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60 backdrop-blur-sm" />
         <AlertDialog.Content
+          onCloseAutoFocus={(e) => {
+            if (!opener.current?.isConnected) return;
+            e.preventDefault();
+            opener.current.focus();
+          }}
           data-testid={testId}
           className="surface fixed top-1/2 left-1/2 z-50 flex w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 p-6"
         >
