@@ -27,7 +27,7 @@ function ShellLayout({
   const [open, setOpen] = useState(false);
   return (
     <div className="min-h-dvh">
-      <TopBar onMenu={() => setOpen(true)} />
+      <TopBar onMenu={() => setOpen(true)} menuOpen={open} />
       <div className="flex">
         <SideNav
           entries={entries}

@@ -1,4 +1,5 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Coins, LayoutDashboard } from 'lucide-react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -87,5 +88,33 @@ describe('the shell parts follow their UI settings live', () => {
     // The dimmed page behind it closes it.
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(nav).not.toHaveAttribute('data-open');
+  });
+
+  it('the drawer by keyboard: focus moves in, Tab stays inside, Escape closes it and focus returns to the menu button', async () => {
+    function Drawer() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)} aria-expanded={open}>
+            menu
+          </button>
+          <SideNav entries={entries} open={open} onClose={() => setOpen(false)} label="Main" />
+        </>
+      );
+    }
+    await renderPage(<Drawer />, { path: '/', url: '/' });
+    const user = userEvent.setup();
+    const menu = screen.getByRole('button', { name: 'menu' });
+    menu.focus();
+    await user.keyboard('{Enter}');
+    const links = within(screen.getByTestId('sidebar')).getAllByRole('link');
+    await waitFor(() => expect(links[0]).toHaveFocus());
+    await user.keyboard('{Shift>}{Tab}{/Shift}');
+    expect(links[links.length - 1]).toHaveFocus();
+    await user.keyboard('{Tab}');
+    expect(links[0]).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.getByTestId('sidebar')).not.toHaveAttribute('data-open');
+    expect(menu).toHaveFocus();
   });
 });

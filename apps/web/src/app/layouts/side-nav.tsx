@@ -1,3 +1,4 @@
+import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { PluginSlot } from '../../components/ui/plugin-slot.tsx';
@@ -7,6 +8,46 @@ import type { NavEntry } from '../nav.ts';
 
 /** An entry's section: the first segment of its path (/earn/afk and /earn/redeem share one). */
 const sectionOf = (path: string) => path.split('/')[1];
+
+export const SIDE_NAV_ID = 'side-nav';
+
+/**
+ * The phone's drawer by keyboard, as a dialog would be: focus moves into it when it opens, Tab stays
+ * inside, Escape closes it, and focus goes back to the menu button when it closes.
+ */
+function useDrawerKeys(open: boolean, onClose: () => void, nav: RefObject<HTMLElement | null>) {
+  // The latest onClose, without running the effect again on every render of the layout.
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    if (!open || !nav.current) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const stops = () => [...(nav.current?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? [])];
+    stops()[0]?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        close.current();
+      } else if (e.key === 'Tab') {
+        const all = stops();
+        const [first, last] = [all[0], all[all.length - 1]];
+        const inside = nav.current?.contains(document.activeElement) ?? false;
+        if (e.shiftKey && (document.activeElement === first || !inside)) {
+          e.preventDefault();
+          last?.focus();
+        } else if (!e.shiftKey && (document.activeElement === last || !inside)) {
+          e.preventDefault();
+          first?.focus();
+        }
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [open, nav]);
+}
 
 /** Sidebar on wide screens, a drawer on phones. */
 export function SideNav({
@@ -28,6 +69,8 @@ export function SideNav({
 }) {
   const { t } = useTranslation();
   const ui = useUiSettings().sidebar;
+  const nav = useRef<HTMLElement>(null);
+  useDrawerKeys(open, onClose, nav);
   return (
     <>
       {open && (
@@ -39,6 +82,8 @@ export function SideNav({
         />
       )}
       <nav
+        ref={nav}
+        id={SIDE_NAV_ID}
         aria-label={label}
         {...surfaceProps(ui)}
         data-testid="sidebar"

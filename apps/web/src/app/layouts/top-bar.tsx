@@ -12,9 +12,10 @@ import { useSession } from '../../lib/use-session.ts';
 import { useSetting } from '../../lib/use-settings.ts';
 import { adminNav, enabledEntries, memberNav, visibleEntries } from '../nav.ts';
 import { BrandLogo } from './brand-logo.tsx';
+import { SIDE_NAV_ID } from './side-nav.tsx';
 
 /** The bar over every signed-in page: the coin balance is always in view. */
-export function TopBar({ onMenu }: { onMenu: () => void }) {
+export function TopBar({ onMenu, menuOpen = false }: { onMenu: () => void; menuOpen?: boolean }) {
   const { t, i18n } = useTranslation();
   const { data } = useSession();
   const appName = useSetting<string>('app_name');
@@ -27,7 +28,14 @@ export function TopBar({ onMenu }: { onMenu: () => void }) {
       data-testid="top-bar"
       className="surface sticky top-0 z-20 flex print:hidden items-center gap-1 rounded-none border-x-0 border-t-0 px-3 py-2 sm:gap-2 sm:px-5"
     >
-      <button type="button" onClick={onMenu} className="rounded-lg p-2 lg:hidden" aria-label={t('nav.menu')}>
+      <button
+        type="button"
+        onClick={onMenu}
+        className="rounded-lg p-2 lg:hidden"
+        aria-label={t('nav.menu')}
+        aria-expanded={menuOpen}
+        aria-controls={SIDE_NAV_ID}
+      >
         <Menu className="size-5" aria-hidden />
       </button>
       {/* A full bar on a phone: the gaps narrow, and the logo gives way to the coins no further than the mark's size. */}
