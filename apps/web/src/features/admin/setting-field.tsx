@@ -3,6 +3,7 @@ import { RotateCcw } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MarkdownEditor } from '../../components/ui/markdown-editor.tsx';
+import { isLocale, languageNames } from '../../lib/i18n.ts';
 
 export type Draft = string | number | boolean;
 
@@ -28,6 +29,11 @@ export function SettingField({
   const label = t(`settings.keys.${setting.key}`, { defaultValue: setting.key });
   const secret = setting.visibility === 'secret';
   const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': `${id}-desc` };
+  // The main language's options are locale codes: each shows under its own name, as in the language menus.
+  const optionLabel = (o: string) =>
+    setting.key === 'app_lang' && isLocale(o)
+      ? languageNames[o]
+      : t(`settings.options.${setting.key}.${o}`, { defaultValue: o });
   let control: React.ReactNode;
   if (setting.type === 'boolean') {
     control = (
@@ -62,7 +68,7 @@ export function SettingField({
       <select {...common} value={String(value)} onChange={(e) => onChange(e.target.value)} className={input}>
         {setting.options?.map((o) => (
           <option key={o} value={o}>
-            {t(`settings.options.${setting.key}.${o}`, { defaultValue: o })}
+            {optionLabel(o)}
           </option>
         ))}
       </select>

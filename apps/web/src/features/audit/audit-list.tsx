@@ -13,7 +13,7 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
         <li key={e.id} className="rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800/60">
           <p>
             <span className="font-medium">{e.actor_username ?? t('audit.system')}</span> ·{' '}
-            {t(`audit.actions.${e.action}`, { defaultValue: e.action })}
+            {t(`audit.actions.${e.action}`, { defaultValue: readableAction(e.action) })}
           </p>
           <p className="text-xs text-muted">{f.dateTime(e.created_at)}</p>
           {/* Values may be long unbroken codes (permission lists): they wrap anywhere. */}
@@ -29,6 +29,9 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
     </ol>
   );
 }
+
+/** An action without a message of its own still reads as words: `redeem_code.create` → `redeem code create`. */
+export const readableAction = (action: string) => action.replace(/[._]+/g, ' ').trim();
 
 const shown = (v: unknown) =>
   v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
