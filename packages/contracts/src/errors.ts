@@ -56,6 +56,8 @@ export const errorStatus = {
   ROLE_BUILTIN: 409,
   ROLE_IN_USE: 409,
   INSUFFICIENT_COINS: 409,
+  /** A balance would pass COINS_MAX (the largest the ledger keeps). */
+  BALANCE_LIMIT: 409,
   CODE_INVALID: 404,
   CODE_EXPIRED: 409,
   CODE_USED_UP: 409,

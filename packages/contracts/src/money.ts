@@ -46,3 +46,6 @@ export function formatMoney(cents: number, currency: string, locale: string, pan
     .map((p) => (p.type === 'currency' ? own : p.value))
     .join('');
 }
+
+/** The largest balance a member can hold (a 32-bit integer, as the ledger stores it). */
+export const COINS_MAX = 2_147_483_647;

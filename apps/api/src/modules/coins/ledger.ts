@@ -1,4 +1,4 @@
-import type { CoinKind } from '@hostdeck/contracts';
+import { COINS_MAX, type CoinKind } from '@hostdeck/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { coinLedger, users } from '../../db/schema/index.ts';
@@ -27,10 +27,18 @@ export async function moveCoins(tx: Db, move: CoinMove): Promise<number> {
   const [row] = await tx
     .update(users)
     .set({ coins: sql`${users.coins} + ${move.amount}`, updatedAt: new Date() })
-    .where(and(eq(users.id, move.userId), sql`${users.coins} + ${move.amount} >= 0`))
+    .where(
+      and(
+        eq(users.id, move.userId),
+        // Summed as bigint: a balance that would pass the column's range is refused here, not by an overflow.
+        sql`${users.coins}::bigint + ${move.amount} between 0 and ${COINS_MAX}`,
+      ),
+    )
     .returning({ coins: users.coins });
   if (!row) {
     const [user] = await tx.select({ coins: users.coins }).from(users).where(eq(users.id, move.userId));
+    if (user && user.coins + move.amount > COINS_MAX)
+      throw new AppError('BALANCE_LIMIT', `A balance cannot go above ${COINS_MAX} coins; this one is ${user.coins}`);
     throw new AppError(
       'INSUFFICIENT_COINS',
       `This needs ${-move.amount} coins and the balance is ${user?.coins ?? 0}; it cannot go below zero`,

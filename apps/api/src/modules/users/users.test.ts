@@ -77,6 +77,17 @@ describe('editing a user', () => {
     expect((await a.client.get('/api/user/session')).json().user_info.credits).toBe(300);
   });
 
+  it('refuses a balance above the largest the ledger keeps with its own code, moving nothing', async () => {
+    const a = await member();
+    const big = 1_000_000_000;
+    expect((await root.post(`/api/admin/users/${a.uuid}/coins`, { amount: big, reason: 'one' })).statusCode).toBe(200);
+    expect((await root.post(`/api/admin/users/${a.uuid}/coins`, { amount: big, reason: 'two' })).statusCode).toBe(200);
+    const third = await root.post(`/api/admin/users/${a.uuid}/coins`, { amount: big, reason: 'three' });
+    expect([third.statusCode, third.json().error_code]).toEqual([409, 'BALANCE_LIMIT']);
+    expect((await load(a.uuid)).coins).toBe(2 * big);
+    expect(await t.database.db.select().from(coinLedger).where(eq(coinLedger.userId, a.uuid))).toHaveLength(2);
+  });
+
   it('bans (signed out and refused), unbans, resets 2FA, signs out everywhere, lists sessions, deletes softly', async () => {
     const a = await member();
     expect((await root.get(`/api/admin/users/${a.uuid}/sessions`)).json().data).toHaveLength(1);

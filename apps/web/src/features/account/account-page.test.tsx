@@ -34,11 +34,19 @@ describe('my account', () => {
     expect(within(row).getByTestId('coin-amount')).toHaveTextContent('-100');
   });
 
-  it('points to redeeming a code while no coins have moved', async () => {
-    await signIn({ 'GET /api/coins/history?page=1&per_page=10': page([], { balance: 0 }) });
-    await renderPage(<AccountPage />, { path: '/account', url: '/account' });
+  it('points to redeeming a code while no coins have moved, when codes can be redeemed', async () => {
+    const history = { 'GET /api/coins/history?page=1&per_page=10': page([], { balance: 0 }) };
+    await signIn(history, { settings: { code_redemption_enabled: true } });
+    const shown = await renderPage(<AccountPage />, { path: '/account', url: '/account' });
     const empty = await screen.findByTestId('coin-empty');
     expect(empty).toHaveTextContent('No coins have moved yet.');
     expect(within(empty).getByRole('link', { name: 'Redeem a code' })).toHaveAttribute('href', '/earn/redeem');
+    shown.view.unmount();
+    await signOut();
+    // Switched off (the default), the page it leads to would only say so: no link.
+    await signIn(history, { settings: { code_redemption_enabled: false } });
+    await renderPage(<AccountPage />, { path: '/account', url: '/account' });
+    expect(await screen.findByTestId('coin-empty')).toHaveTextContent('No coins have moved yet.');
+    expect(within(screen.getByTestId('coin-empty')).queryByRole('link', { name: 'Redeem a code' })).toBeNull();
   });
 });

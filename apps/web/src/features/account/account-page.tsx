@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { PluginSlot } from '../../components/ui/plugin-slot.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { useSession } from '../../lib/use-session.ts';
+import { useSetting } from '../../lib/use-settings.ts';
 import { myCoinHistory } from '../coins/api.ts';
 import { CoinHistory } from '../coins/coin-history.tsx';
 import { useProfile } from '../profiles/api.ts';
@@ -36,6 +37,7 @@ export function AccountPage() {
   const f = useFormat();
   const info = useSession().data?.userInfo ?? {};
   const uuid = text(info.uuid);
+  const redeemOn = useSetting<boolean>('code_redemption_enabled') === true;
   // The member's own profile is always readable (even with public profiles off); it knows the join date.
   const profile = useProfile(uuid);
   const member = {
@@ -139,10 +141,12 @@ export function AccountPage() {
           empty={
             <>
               <p>{t('coins.emptyMine')}</p>
-              <Link to="/earn/redeem" className={linkButton}>
-                <Gift className="size-4" aria-hidden />
-                {t('nav.redeem')}
-              </Link>
+              {redeemOn && (
+                <Link to="/earn/redeem" className={linkButton}>
+                  <Gift className="size-4" aria-hidden />
+                  {t('nav.redeem')}
+                </Link>
+              )}
             </>
           }
         />
