@@ -14,7 +14,7 @@ import { ServerGate } from './server-gate.tsx';
 
 /** /server/:id/delete: the member types the server's name, exactly, before it goes for good. */
 export function DeleteServerPage() {
-  return <ServerGate>{(detail, id) => <DeleteView detail={detail} id={id} />}</ServerGate>;
+  return <ServerGate refused={['other_panel']}>{(detail, id) => <DeleteView detail={detail} id={id} />}</ServerGate>;
 }
 
 function DeleteView({ detail, id }: { detail: ServerDetail; id: string }) {

@@ -13,7 +13,11 @@ import { ServerGate } from './server-gate.tsx';
 
 /** /server/:id/renew: the price, the balance and the new expiry, all before the member confirms. */
 export function RenewServerPage() {
-  return <ServerGate>{(detail, id) => <RenewView detail={detail} id={id} />}</ServerGate>;
+  return (
+    <ServerGate refused={['missing', 'other_panel']}>
+      {(detail, id) => <RenewView detail={detail} id={id} />}
+    </ServerGate>
+  );
 }
 
 function RenewView({ detail, id }: { detail: ServerDetail; id: string }) {

@@ -1,5 +1,5 @@
 import type { ServerDetail } from '@hostdeck/contracts';
-import { SearchX } from 'lucide-react';
+import { SearchX, ServerOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -8,8 +8,20 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useServer } from './api.ts';
 import { LoadError, StatePanel } from './page-parts.tsx';
 
-/** Loads the member's server of the URL; a server that is not theirs (404) gets a friendly page. */
-export function ServerGate({ children }: { children: (detail: ServerDetail, id: string) => ReactNode }) {
+/** Statuses the panel cannot act on (decision 0013): changes to such a server are refused by the API. */
+type Unreachable = 'missing' | 'other_panel';
+
+/**
+ * Loads the member's server of the URL; a server that is not theirs (404) gets a friendly page, and so
+ * does one in a state the page's action is refused in (`refused`), before any form or price is shown.
+ */
+export function ServerGate({
+  children,
+  refused = [],
+}: {
+  children: (detail: ServerDetail, id: string) => ReactNode;
+  refused?: readonly Unreachable[];
+}) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const server = useServer(id);
@@ -26,5 +38,15 @@ export function ServerGate({ children }: { children: (detail: ServerDetail, id: 
       );
     return <LoadError error={server.error} />;
   }
+  const status = server.data.data.status;
+  if ((refused as readonly string[]).includes(status))
+    return (
+      <StatePanel
+        icon={ServerOff}
+        testId="server-unreachable"
+        title={t(`dashboard.serverStatus.${status}`)}
+        message={t(status === 'missing' ? 'dashboard.missingNote' : 'dashboard.otherPanelNote')}
+      />
+    );
   return <>{children(server.data, id)}</>;
 }

@@ -24,6 +24,29 @@ describe('a server that is not the member’s', () => {
   });
 });
 
+describe('a server the panel cannot act on', () => {
+  it('is told so before any price or form: missing on the panel, or on a former panel', async () => {
+    for (const [page, status, words] of [
+      ['renew', 'missing', 'Missing on the panel'],
+      ['update', 'missing', 'Missing on the panel'],
+      ['renew', 'other_panel', 'On a former panel'],
+      ['update', 'other_panel', 'On a former panel'],
+      ['delete', 'other_panel', 'On a former panel'],
+    ] as const) {
+      mockApi({ 'GET /api/servers/srv-1': detail({ data: server({ status }) }) });
+      const shown = await at(page);
+      expect(await screen.findByTestId('server-unreachable'), `${page} ${status}`).toHaveTextContent(words);
+      expect(screen.queryByRole('button', { name: /Renew|Save|Delete/ })).toBeNull();
+      shown.view.unmount();
+    }
+    // A server missing on the panel may still be deleted here, to free what it holds.
+    mockApi({ 'GET /api/servers/srv-1': detail({ data: server({ status: 'missing' }) }) });
+    await at('delete');
+    expect(await screen.findByTestId('delete-confirm-input')).toBeInTheDocument();
+    expect(screen.queryByTestId('server-unreachable')).toBeNull();
+  });
+});
+
 describe('renew', () => {
   it('shows price, balance and the new expiry before confirming', async () => {
     mockApi({ 'GET /api/servers/srv-1': detail() });

@@ -29,7 +29,11 @@ export function changedFields(values: Values, server: Values): ServerUpdate {
 
 /** /server/:id/update: name, description and resources within what the member may hold. */
 export function UpdateServerPage() {
-  return <ServerGate>{(detail, id) => <UpdateView detail={detail} id={id} />}</ServerGate>;
+  return (
+    <ServerGate refused={['missing', 'other_panel']}>
+      {(detail, id) => <UpdateView detail={detail} id={id} />}
+    </ServerGate>
+  );
 }
 
 function UpdateView({ detail, id }: { detail: ServerDetail; id: string }) {
