@@ -15,6 +15,7 @@ import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { adminNav, visibleEntries } from '../../app/nav.ts';
 import { useTheme } from '../../components/ui/theme-toggle.tsx';
 import { isLocale, languageNames } from '../../lib/i18n.ts';
 import { useUiSettings } from '../../lib/ui-settings.ts';
@@ -50,8 +51,9 @@ export function ProfileMenu({ defaultOpen = false, focusFirst }: DeferredMenuPro
     role_color: String(info.role_color ?? ''),
   };
   const coins = Number(info.credits ?? 0).toLocaleString(i18n.language === 'md' ? 'ro-MD' : i18n.language);
-  // The admin guard lets staff roles in; a staff member without any admin permission has nothing there.
-  const staff = isAdminRole(info.role) && (data?.permissions ?? []).some((p) => p.startsWith('admin.'));
+  // The admin area opens at the first of its pages the role may see: /mc-admin itself needs
+  // admin.dashboard.view, which a role made for one task (say, members only) may not hold.
+  const adminHome = isAdminRole(info.role) ? visibleEntries(adminNav, data?.permissions ?? [])[0]?.path : undefined;
   const look = useUiSettings().dropdown;
   const { enterClass, ...lookProps } = menuLook(look);
   // The member's profile background behind the header, when they have one and it is asked for.
@@ -147,8 +149,8 @@ export function ProfileMenu({ defaultOpen = false, focusFirst }: DeferredMenuPro
             {dark ? <Sun className="size-4" aria-hidden /> : <Moon className="size-4" aria-hidden />}
             {t(dark ? 'common.lightTheme' : 'common.darkTheme')}
           </DropdownMenu.Item>
-          {staff && (
-            <LinkItem to="/mc-admin" icon={ShieldCheck}>
+          {adminHome && (
+            <LinkItem to={adminHome} icon={ShieldCheck}>
               {t('nav.admin')}
             </LinkItem>
           )}
