@@ -146,6 +146,8 @@ export const errorStatus = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   IMAGE_TYPE_NOT_ALLOWED: 415,
   IMAGE_TOO_LARGE: 413,
+  /** Small as a file but too many pixels to decode (a decompression bomb, a huge canvas). */
+  IMAGE_TOO_MANY_PIXELS: 413,
   IMAGE_IN_USE: 409,
   /** A member's hosted images would pass their quota (bytes or count). */
   IMAGE_QUOTA_EXCEEDED: 409,

@@ -79,7 +79,7 @@ export async function encodePicture(input: Buffer, rules: EncodeRules): Promise<
   const width = meta.width ?? 0;
   const frameHeight = meta.pageHeight ?? meta.height ?? 0;
   if (width * frameHeight * pages > maxPixels)
-    throw new AppError('IMAGE_TOO_LARGE', `The picture is too large: at most ${maxPixels} pixels`);
+    throw new AppError('IMAGE_TOO_MANY_PIXELS', `The picture is too large: at most ${maxPixels} pixels`);
   const animated = (format === 'gif' || format === 'webp') && pages > 1;
   if (animated && rules.animated === 'refuse')
     throw new AppError('IMAGE_ANIMATED_NOT_ALLOWED', 'Animated pictures are not accepted here: upload a still one');

@@ -123,7 +123,7 @@ describe('uploads', () => {
       .toBuffer();
     const res = await upload({ name: 'bomb.png', type: 'image/png', bytes: bomb });
     expect(res.statusCode).toBe(413);
-    expect(res.json().error_code).toBe('IMAGE_TOO_LARGE');
+    expect(res.json().error_code).toBe('IMAGE_TOO_MANY_PIXELS');
     expect(libraryFiles()).toHaveLength(files);
     expect(await rowCount()).toBe(rows);
   });

@@ -100,6 +100,7 @@ describe('the upload page', () => {
     await screen.findByTestId('upload-limits');
     const answers: Record<string, [number, string]> = {
       'big.png': [413, 'IMAGE_TOO_LARGE'],
+      'wide.png': [413, 'IMAGE_TOO_MANY_PIXELS'],
       'fake.png': [415, 'IMAGE_TYPE_NOT_ALLOWED'],
       'full.png': [409, 'IMAGE_QUOTA_EXCEEDED'],
       'poor.png': [409, 'INSUFFICIENT_COINS'],
@@ -126,6 +127,10 @@ describe('the upload page', () => {
     );
     const reason = (name: string) => within(row(name)).getByRole('alert').textContent;
     expect(reason('big.png')).toBe('This file is larger than 2 MB, the largest upload allowed.');
+    // A small file of a huge canvas is not blamed on its size.
+    expect(reason('wide.png')).toBe(
+      'This picture has too many pixels (it is too wide or too tall), whatever the size of its file.',
+    );
     expect(reason('fake.png')).toBe('Only PNG, JPEG, GIF, WEBP pictures are accepted.');
     expect(reason('full.png')).toBe('Your image storage is full: delete some images first.');
     expect(reason('poor.png')).toBe('There are not enough coins for this.');
