@@ -28,6 +28,25 @@ const fieldBase = {
   description: z.string().max(300).optional(),
   required: z.boolean().default(false),
 };
+/** A text value must match `pattern` (a JavaScript regular expression, `u` flag) when not empty; `patternMessage` says what is expected. */
+const textPattern = {
+  pattern: z
+    .string()
+    .max(500)
+    .refine(
+      (p) => {
+        try {
+          new RegExp(p, 'u');
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'Not a valid regular expression' },
+    )
+    .optional(),
+  patternMessage: z.string().min(1).max(200).optional(),
+};
 export const PluginConfigFieldSchema = z
   .discriminatedUnion('type', [
     z
@@ -36,11 +55,17 @@ export const PluginConfigFieldSchema = z
         type: z.enum(['string', 'text', 'url']),
         default: z.string().max(10_000).optional(),
         maxLength: z.number().int().min(1).max(10_000).default(500),
+        ...textPattern,
       })
       .strict(),
     /** Write-only: never sent back by the API, only whether it is set. */
     z
-      .object({ ...fieldBase, type: z.literal('secret'), maxLength: z.number().int().min(1).max(10_000).default(500) })
+      .object({
+        ...fieldBase,
+        type: z.literal('secret'),
+        maxLength: z.number().int().min(1).max(10_000).default(500),
+        ...textPattern,
+      })
       .strict(),
     z
       .object({
@@ -89,6 +114,7 @@ const PluginTextsSchema = z
           .object({
             label: z.string().min(1).max(80).optional(),
             description: z.string().max(300).optional(),
+            patternMessage: z.string().min(1).max(200).optional(),
             options: z.record(z.string(), z.string().min(1).max(100)).optional(),
           })
           .strict(),

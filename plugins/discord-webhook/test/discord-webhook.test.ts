@@ -134,6 +134,22 @@ describe('discord-webhook', () => {
     expect(isWebhookUrl('http://discord.com/api/webhooks/1/tok')).toBe(false);
     expect(isWebhookUrl('https://discord.com.evil.example/api/webhooks/1/tok')).toBe(false);
   });
+
+  it('the settings form refuses on save what the hook would refuse: the manifest’s pattern is the same rule', () => {
+    const field = manifest.config.find((f) => f.key === 'webhook_url') as { pattern?: string };
+    const pattern = new RegExp(field.pattern ?? '', 'u');
+    for (const url of [
+      WEBHOOK,
+      'https://discordapp.com/api/webhooks/1/tok',
+      'https://canary.discord.com/api/v10/webhooks/1/tok',
+      'https://ptb.discord.com/api/webhooks/1/tok/?wait=true',
+      'http://discord.com/api/webhooks/1/tok',
+      'https://discord.com.evil.example/api/webhooks/1/tok',
+      'https://evil.example/api/webhooks/1/x',
+      'https://discord.com/api/webhooks/abc/tok',
+    ])
+      expect(pattern.test(url), url).toBe(isWebhookUrl(url));
+  });
 });
 
 describe('templates', () => {

@@ -17,6 +17,8 @@ function check(field: PluginConfigField, value: unknown): string | null {
     case 'secret': {
       if (typeof value !== 'string') return 'Must be text';
       if (value.length > field.maxLength) return `At most ${field.maxLength} characters`;
+      if (field.pattern && value !== '' && !new RegExp(field.pattern, 'u').test(value))
+        return field.patternMessage ?? 'Not in the form this setting expects';
       if (field.type === 'url' && value !== '') {
         try {
           if (!/^https?:$/.test(new URL(value).protocol)) return 'An http or https address';

@@ -148,10 +148,12 @@ describe('a running plugin', () => {
 
   it('checks its configuration against its fields; a secret is write-only', async () => {
     const bad = await admin.put('/api/admin/plugins/recorder/config', {
-      values: { greeting: '', limit: 11.5, events: ['c'], nope: 1 },
+      values: { greeting: '', limit: 11.5, events: ['c'], nope: 1, token: 'Not A Token!' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().fields).sort()).toEqual(['events', 'greeting', 'limit', 'nope']);
+    expect(Object.keys(bad.json().fields).sort()).toEqual(['events', 'greeting', 'limit', 'nope', 'token']);
+    // The field's own form (its manifest's pattern), told in the manifest's words.
+    expect(bad.json().fields.token).toBe('Lower-case letters, digits and -');
 
     const ok = await admin.put('/api/admin/plugins/recorder/config', {
       values: { greeting: 'hi there', limit: 5, events: ['a'], token: 's3cret-value' },

@@ -14,6 +14,13 @@ const box =
   'w-full min-h-10 rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-400 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 aria-invalid:border-rose-500';
 const HTTP_URL = /^https?:\/\/[^\s]+$/i;
 
+/** The field's own form (`pattern`), told in its words (`patternMessage`, localized) when not met. */
+function withPattern(s: z.ZodType<string>, f: PluginConfigField, t: TFunction): z.ZodType<string> {
+  if (!('pattern' in f) || !f.pattern) return s;
+  const pattern = new RegExp(f.pattern, 'u');
+  return s.refine((v) => v === '' || pattern.test(v), f.patternMessage ?? t('adminPlugins.patternMismatch'));
+}
+
 /** The checks of the manifest's fields, in the admin's language; the server checks the same again. */
 function schemaOf(fields: PluginConfigField[], t: TFunction) {
   const required = t('adminPlugins.required');
@@ -22,9 +29,10 @@ function schemaOf(fields: PluginConfigField[], t: TFunction) {
     if (f.type === 'string' || f.type === 'text' || f.type === 'url') {
       let s = z.string().max(f.maxLength);
       if (f.required) s = s.min(1, required);
-      shape[f.key] = f.type === 'url' ? s.refine((v) => v === '' || HTTP_URL.test(v), t('validation.httpUrl')) : s;
+      const url = f.type === 'url' ? s.refine((v) => v === '' || HTTP_URL.test(v), t('validation.httpUrl')) : s;
+      shape[f.key] = withPattern(url, f, t);
     } else if (f.type === 'secret') {
-      shape[f.key] = z.string().max(f.maxLength);
+      shape[f.key] = withPattern(z.string().max(f.maxLength), f, t);
     } else if (f.type === 'number') {
       // An empty box is "required"; a number out of range keeps zod's own words.
       const number = z.number({ error: (issue) => (issue.input == null ? required : undefined) });

@@ -230,6 +230,33 @@ describe('plugin settings page', () => {
     expect(screen.queryByText('Settings saved.')).toBeNull();
   });
 
+  it('checks a field against its own form (the manifest’s pattern), told in the manifest’s words and language', async () => {
+    const withPattern: PluginDetail = {
+      ...detail(),
+      config: detail().config.map((f) =>
+        f.key === 'webhook'
+          ? { ...f, pattern: '^https://hooks\\.example/\\d+$', patternMessage: 'A hooks.example address' }
+          : f,
+      ),
+      translations: { de: { config: { webhook: { patternMessage: 'Eine Adresse von hooks.example' } } } },
+    };
+    const user = userEvent.setup();
+    const calls = await signIn(
+      { 'GET /api/admin/plugins/daily-reward': { success: true, data: withPattern } },
+      { permissions: ['admin.plugins.edit'] },
+    );
+    try {
+      await changeLanguage('de');
+      await open();
+      await user.type(await screen.findByLabelText('Webhook address'), 'https://elsewhere.example/1');
+      await user.click(screen.getByRole('button', { name: 'Speichern' }));
+      expect(await within(field('webhook')).findByRole('alert')).toHaveTextContent('Eine Adresse von hooks.example');
+      expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
   it('checks the fields before sending: required, range', async () => {
     const user = userEvent.setup();
     const calls = await signIn(

@@ -12,6 +12,7 @@ const textsIn = (translations: PluginTranslations, language: string): Texts =>
 function localizeField(field: PluginConfigField, texts: FieldTexts | undefined): PluginConfigField {
   if (!texts) return field;
   const out = { ...field, label: texts.label ?? field.label, description: texts.description ?? field.description };
+  if ('pattern' in out && texts.patternMessage) return { ...out, patternMessage: texts.patternMessage };
   if (out.type !== 'select') return out;
   return { ...out, options: out.options.map((o) => ({ ...o, label: texts.options?.[o.value] ?? o.label })) };
 }
