@@ -98,6 +98,26 @@ describe('line breaks', () => {
   });
 });
 
+describe('a body of a type the route does not take', () => {
+  it('answers 415 naming what the route takes, an upload its multipart form', async () => {
+    const as = (url: string) =>
+      admin.request({
+        method: 'POST',
+        url,
+        payload: 'raw bytes',
+        headers: { 'content-type': 'application/octet-stream' },
+      });
+    expect((await as('/api/user/images')).json()).toMatchObject({
+      error_code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Send multipart/form-data',
+    });
+    expect((await as('/api/admin/announcements')).json()).toMatchObject({
+      error_code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Send JSON (application/json)',
+    });
+  });
+});
+
 describe('malformed multipart bodies', () => {
   it('answer 400 MULTIPART_INVALID on every form route, never 500', async () => {
     const dept = await department(admin);

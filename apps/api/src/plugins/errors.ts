@@ -65,8 +65,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     switch (err.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return reply.status(413).send(envelope('PAYLOAD_TOO_LARGE', 'The request body is too large'));
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return reply.status(415).send(envelope('UNSUPPORTED_MEDIA_TYPE', 'Send JSON (application/json)'));
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': {
+        // What this route takes, as its schema says: an upload takes multipart/form-data.
+        const consumes = (req.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes;
+        const what = consumes?.length ? consumes.join(' or ') : 'JSON (application/json)';
+        return reply.status(415).send(envelope('UNSUPPORTED_MEDIA_TYPE', `Send ${what}`));
+      }
     }
     // A value the contract let through and the database refused is the client's error, never a 500.
     const db = databaseError(err);
