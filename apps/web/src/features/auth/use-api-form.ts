@@ -49,6 +49,8 @@ const knownMessages: Record<string, string> = {
 export interface ApiFormExtras {
   /** A server field error in the page's own words (e.g. "not enough free" for a resource). */
   fieldMessage?: (error: ApiError, field: string, message: string) => string | undefined;
+  /** The form's error in the page's own words, where `errors.<CODE>` would speak to the wrong person. */
+  errorMessage?: (error: ApiError) => string | undefined;
 }
 
 type Schema<T extends FieldValues> = z.ZodType<T, FieldValues>;
@@ -88,7 +90,7 @@ export function useApiForm<T extends FieldValues>(
         for (const [name, message] of fields)
           form.setError(name as Path<T>, { message: extras.fieldMessage?.(err, name, message) ?? tr(message) });
         if (fields.length === 0 || err.code !== 'VALIDATION_ERROR')
-          setError(t(`errors.${err.code}`, { defaultValue: err.message }));
+          setError(extras.errorMessage?.(err) ?? t(`errors.${err.code}`, { defaultValue: err.message }));
       } else {
         setError(t('errors.SERVER_ERROR'));
       }

@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionManager } from '../../lib/session-manager.ts';
-import { mockApi, renderPage } from '../../test/render.tsx';
+import { apiError, mockApi, renderPage } from '../../test/render.tsx';
 import { options, server } from '../../test/servers.ts';
 import { AdminQueueCreatePage } from './admin-queue-create.tsx';
 import { AdminServerDelete, AdminServersList } from './admin-servers.tsx';
@@ -103,41 +103,47 @@ describe('a server of a former panel', () => {
   });
 });
 
+/** The queue-for-a-member page with the member "ada" found, and the POST answered with `queued`. */
+async function queueForAda(queued: unknown) {
+  const user = userEvent.setup();
+  const calls = await signIn(
+    {
+      'GET /api/servers/options': options({ free: { ...options().free, memory: 0 } }),
+      'GET /api/admin/users?per_page=8': page([]),
+      'GET /api/admin/users?per_page=8&search=ada': page([
+        {
+          id: MEMBER,
+          username: 'ada',
+          email: 'ada@example.com',
+          memory_limit: 4096,
+          cpu_limit: 200,
+          disk_limit: 8192,
+          server_limit: 2,
+          banned: false,
+        },
+      ]),
+      'POST /api/admin/server-queue': queued,
+    },
+    ['admin.root'],
+  );
+  await renderPage(<AdminQueueCreatePage />, {
+    path: '/mc-admin/server-queue/create',
+    url: '/mc-admin/server-queue/create',
+    extra: [{ path: '/mc-admin/server-queue/:id', element: <p>queue item page</p> }],
+  });
+  // VIP choices stay open: the server judges the member's access.
+  await user.click(await screen.findByTestId('location-2'));
+  await user.click(screen.getByTestId('step-next'));
+  await user.click(screen.getByTestId('category-5'));
+  await user.click(screen.getByTestId('step-next'));
+  await user.click(screen.getByTestId('egg-11'));
+  await user.click(screen.getByTestId('step-next'));
+  return { user, calls };
+}
+
 describe('queue a server for a member', () => {
   it('needs a member, goes to the contract maximums, and opens the queued item', async () => {
-    const user = userEvent.setup();
-    const calls = await signIn(
-      {
-        'GET /api/servers/options': options({ free: { ...options().free, memory: 0 } }),
-        'GET /api/admin/users?per_page=8': page([]),
-        'GET /api/admin/users?per_page=8&search=ada': page([
-          {
-            id: MEMBER,
-            username: 'ada',
-            email: 'ada@example.com',
-            memory_limit: 4096,
-            cpu_limit: 200,
-            disk_limit: 8192,
-            server_limit: 2,
-            banned: false,
-          },
-        ]),
-        'POST /api/admin/server-queue': { success: true, data: { id: 'q-9' } },
-      },
-      ['admin.root'],
-    );
-    await renderPage(<AdminQueueCreatePage />, {
-      path: '/mc-admin/server-queue/create',
-      url: '/mc-admin/server-queue/create',
-      extra: [{ path: '/mc-admin/server-queue/:id', element: <p>queue item page</p> }],
-    });
-    // VIP choices stay open: the server judges the member's access.
-    await user.click(await screen.findByTestId('location-2'));
-    await user.click(screen.getByTestId('step-next'));
-    await user.click(screen.getByTestId('category-5'));
-    await user.click(screen.getByTestId('step-next'));
-    await user.click(screen.getByTestId('egg-11'));
-    await user.click(screen.getByTestId('step-next'));
+    const { user, calls } = await queueForAda({ success: true, data: { id: 'q-9' } });
     expect(screen.getByTestId('slider-memory')).toHaveAttribute('max', '10000000');
     await user.type(screen.getByTestId('server-name'), 'For Ada');
     expect(screen.getByTestId('server-submit')).toBeDisabled();
@@ -155,5 +161,17 @@ describe('queue a server for a member', () => {
       egg_id: 11,
       memory: 128,
     });
+  });
+
+  it('tells staff the member has no room, not that they have none', async () => {
+    const { user } = await queueForAda(apiError(409, 'NO_SERVER_SLOT'));
+    await user.type(screen.getByTestId('server-name'), 'For Ada');
+    await user.type(screen.getByRole('searchbox', { name: 'Find a member' }), 'ada');
+    await user.click(await screen.findByRole('button', { name: /ada@example.com/ }));
+    await user.click(screen.getByTestId('server-submit'));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('The member has no free server slot.'),
+    );
+    expect(screen.queryByText('You have no free server slot.')).toBeNull();
   });
 });

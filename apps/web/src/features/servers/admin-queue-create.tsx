@@ -53,6 +53,7 @@ export function AdminQueueCreatePage() {
             bound="max"
             enforceVip={false}
             blocked={member ? null : t('servers.admin.pickMemberFirst')}
+            forMember
             submitLabel={t('servers.admin.queueSubmit')}
             submit={submit}
           />

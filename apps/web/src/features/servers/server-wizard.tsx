@@ -22,12 +22,19 @@ export interface ServerWizardProps {
   enforceVip: boolean;
   /** Why the form cannot be sent yet (e.g. no member picked); shown beside the button. */
   blocked?: string | null;
+  /** Staff queueing for a member: a refusal for want of room speaks of the member, not of "you". */
+  forMember?: boolean;
   submitLabel: string;
   submit: (values: ServerRequest) => Promise<void>;
 }
 
 /** Location → category → server type → resources and name; one step at a time, each reachable again. */
 const placeRefusals = ['LOCATION_UNAVAILABLE', 'LOCATION_FULL', 'VIP_ONLY', 'EGG_UNAVAILABLE'];
+/** The member's room, told to staff queueing for them. */
+const memberRoom: Record<string, string> = {
+  NO_SERVER_SLOT: 'servers.admin.memberNoSlot',
+  INSUFFICIENT_RESOURCES: 'servers.admin.memberNotEnough',
+};
 
 export function ServerWizard({
   options,
@@ -35,6 +42,7 @@ export function ServerWizard({
   bound = 'free',
   enforceVip,
   blocked,
+  forMember = false,
   submitLabel,
   submit,
 }: ServerWizardProps) {
@@ -49,10 +57,13 @@ export function ServerWizard({
     {
       fieldMessage: (err, field) => {
         if (err.code === 'INSUFFICIENT_RESOURCES')
-          return (resourceKeys as readonly string[]).includes(field) ? t('servers.create.notEnough') : undefined;
+          return (resourceKeys as readonly string[]).includes(field)
+            ? t(forMember ? 'servers.admin.memberNotEnoughField' : 'servers.create.notEnough')
+            : undefined;
         // A location or server type refused on submit (taken offline, full, VIP only): the code's words.
         return placeRefusals.includes(err.code) ? t(`errors.${err.code}`) : undefined;
       },
+      errorMessage: (err) => (forMember && memberRoom[err.code] ? t(memberRoom[err.code] as string) : undefined),
     },
   );
   const locationId = form.watch('location_id');
