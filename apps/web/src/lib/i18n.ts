@@ -1,7 +1,6 @@
 import { type Locale, locales } from '@hostdeck/contracts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { config as zodConfig } from 'zod/v4/core';
 import { type MessagePart, messageParts } from '../locales/parts.ts';
 import { storage } from './storage.ts';
 
@@ -113,7 +112,6 @@ async function start(options: { defaultLanguage?: () => Promise<unknown> }): Pro
   const lng: Locale = isLocale(pick) ? pick : 'en';
   if (lng !== 'en' && (await loadLanguage(lng))) {
     await i18n.changeLanguage(lng);
-    await applyZodLocale(lng);
   }
   document.documentElement.lang = htmlLang(i18n.language);
 }
@@ -134,30 +132,7 @@ export async function changeLanguage(lng: Locale): Promise<void> {
   if (!(await loadLanguage(lng))) return;
   storage.set(LOCALE_KEY, lng);
   await i18n.changeLanguage(lng);
-  await applyZodLocale(lng);
   document.documentElement.lang = htmlLang(lng);
-}
-
-/**
- * Zod's own messages in the same language (Moldovan uses Romanian); one small chunk each. Set through
- * zod's core config (the object every zod schema reads), loaded here only when a language other than
- * English is chosen: the login path has no use for zod until a form validates.
- */
-const zodLocales: Record<Locale, () => Promise<{ default: () => Parameters<typeof zodConfig>[0] }>> = {
-  en: () => import('zod/v4/locales/en.js'),
-  ro: () => import('zod/v4/locales/ro.js'),
-  md: () => import('zod/v4/locales/ro.js'),
-  fr: () => import('zod/v4/locales/fr.js'),
-  de: () => import('zod/v4/locales/de.js'),
-  es: () => import('zod/v4/locales/es.js'),
-};
-async function applyZodLocale(lng: Locale): Promise<void> {
-  try {
-    const [core, messages] = await Promise.all([import('zod/v4/core'), zodLocales[lng]()]);
-    core.config(messages.default());
-  } catch (err) {
-    console.error(`Validation messages for ${lng} failed to load`, err);
-  }
 }
 
 function htmlLang(lng: string): string {

@@ -1,5 +1,5 @@
 import { PasswordSchema } from '@hostdeck/contracts';
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -52,7 +52,7 @@ describe('the shared form rules', () => {
     await renderPage(<NoteForm submit={submit} checks={load} />, { path: '/', url: '/' });
     expect(load).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(/too small/i)).toBeInTheDocument();
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
     expect(submit).not.toHaveBeenCalled();
     await user.type(screen.getByRole('textbox', { name: 'Note' }), 'hello');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -96,6 +96,59 @@ describe('the shared form rules', () => {
       expect(
         await screen.findByText("Un mot de passe ne peut pas être composé uniquement d'espaces"),
       ).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
+  it("speak the member's language for zod's checks that carry no message of their own, Moldovan included", async () => {
+    const checks = z.object({
+      name: z.string().min(3).max(5),
+      amount: z.coerce.number().int().min(10),
+      kind: z.enum(['a', 'b']),
+    });
+    function CheckForm() {
+      const { form, onSubmit } = useApiForm(checks, async () => undefined);
+      const { errors } = form.formState;
+      return (
+        <form onSubmit={onSubmit}>
+          <input aria-label="Name" {...form.register('name')} />
+          <input aria-label="Amount" {...form.register('amount')} />
+          <input aria-label="Kind" {...form.register('kind')} />
+          <p data-testid="name">{errors.name?.message}</p>
+          <p data-testid="amount">{errors.amount?.message}</p>
+          <p data-testid="kind">{errors.kind?.message}</p>
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    const cases = [
+      ['en', 'At least 3 characters', 'Must be at least 10', 'Choose one of the options', 'At most 5 characters'],
+      ['fr', 'Au moins 3 caractères', 'Doit être au moins 10', 'Choisissez l’une des options', 'Au plus 5 caractères'],
+      [
+        'md',
+        'Cel puțin 3 caractere',
+        'Trebuie să fie cel puțin 10',
+        'Alegeți una dintre opțiuni',
+        'Cel mult 5 caractere',
+      ],
+    ] as const;
+    const user = userEvent.setup();
+    try {
+      for (const [lng, short, small, option, long] of cases) {
+        await changeLanguage(lng);
+        await renderPage(<CheckForm />, { path: '/', url: '/' });
+        await user.type(screen.getByRole('textbox', { name: 'Name' }), 'ab');
+        await user.type(screen.getByRole('textbox', { name: 'Amount' }), '2');
+        await user.type(screen.getByRole('textbox', { name: 'Kind' }), 'c');
+        await user.click(screen.getByRole('button', { name: /./ }));
+        await vi.waitFor(() => expect(screen.getByTestId('name')).toHaveTextContent(short));
+        expect(screen.getByTestId('amount')).toHaveTextContent(small);
+        expect(screen.getByTestId('kind')).toHaveTextContent(option);
+        await user.type(screen.getByRole('textbox', { name: 'Name' }), 'cdef');
+        await vi.waitFor(() => expect(screen.getByTestId('name')).toHaveTextContent(long));
+        cleanup();
+      }
     } finally {
       await changeLanguage('en');
     }

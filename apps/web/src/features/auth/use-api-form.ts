@@ -5,7 +5,7 @@ import {
   LINE_BREAK_MESSAGE,
   PASSWORD_BLANK_MESSAGE,
 } from '@hostdeck/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   type FieldErrors,
   type FieldValues,
@@ -19,6 +19,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client.ts';
+import { type ZodIssueLike, zodIssueMessage } from '../../lib/zod-messages.ts';
 
 /** The contract's own English messages (and the specification's defaults), shown in the member's language. */
 const knownMessages: Record<string, string> = {
@@ -67,14 +68,18 @@ export function useApiForm<T extends FieldValues>(
   options: UseFormProps<T> = {},
   extras: ApiFormExtras = {},
 ) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const tr = (message: string) => (knownMessages[message] ? t(knownMessages[message]) : message);
   const [error, setError] = useState<string | null>(null);
-  const [resolver] = useState(() =>
-    typeof schema === 'function'
-      ? lazyResolver(schema, () => setError(t('errors.NETWORK_ERROR')))
-      : schemaResolver(schema),
-  );
+  // Read at each parse, so a language changed while the form is open speaks the new one.
+  const issueMessage = useRef(zodIssueMessage(t, i18n.language));
+  issueMessage.current = zodIssueMessage(t, i18n.language);
+  const [resolver] = useState(() => {
+    const options = { error: (issue: ZodIssueLike) => issueMessage.current(issue) };
+    return typeof schema === 'function'
+      ? lazyResolver(schema, options, () => setError(t('errors.NETWORK_ERROR')))
+      : schemaResolver(schema, options);
+  });
   const form = useForm<T>({
     resolver: translated(resolver, tr),
     mode: 'onTouched',
@@ -99,15 +104,22 @@ export function useApiForm<T extends FieldValues>(
   return { form, onSubmit, error };
 }
 
-function schemaResolver<T extends FieldValues>(schema: Schema<T>): Resolver<T> {
-  return zodResolver(schema as never) as unknown as Resolver<T>;
+/** Parse options: the per-parse message map (`lib/zod-messages.ts`). */
+type ParseOptions = { error: (issue: ZodIssueLike) => string };
+
+function schemaResolver<T extends FieldValues>(schema: Schema<T>, options: ParseOptions): Resolver<T> {
+  return zodResolver(schema as never, options as never) as unknown as Resolver<T>;
 }
 
 /** Loads the schema on first use (once; again after a failed load, which `failed` reports). */
-function lazyResolver<T extends FieldValues>(load: () => Promise<Schema<T>>, failed: () => void): Resolver<T> {
+function lazyResolver<T extends FieldValues>(
+  load: () => Promise<Schema<T>>,
+  parse: ParseOptions,
+  failed: () => void,
+): Resolver<T> {
   let loading: Promise<Resolver<T>> | null = null;
   return async (values, context, options) => {
-    loading ??= load().then(schemaResolver);
+    loading ??= load().then((schema) => schemaResolver(schema, parse));
     try {
       return await (await loading)(values, context, options);
     } catch (err) {

@@ -269,7 +269,7 @@ describe('plugin settings page', () => {
     await user.type(screen.getByLabelText('Reward amount'), '5000');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await within(field('title')).findByText('Required')).toBeInTheDocument();
-    expect(within(field('amount')).getByRole('alert')).toHaveTextContent(/1000/);
+    expect(within(field('amount')).getByRole('alert')).toHaveTextContent('Must be at most 1,000');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 });
