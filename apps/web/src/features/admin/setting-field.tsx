@@ -17,12 +17,15 @@ export function SettingField({
   onChange,
   onReset,
   error,
+  locked = false,
 }: {
   setting: AdminSetting;
   value: Draft;
   onChange: (v: Draft) => void;
   onReset: () => void;
   error?: string;
+  /** Shown but not editable: a setting only admin.root may change (`rootOnly` in the catalogue). */
+  locked?: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -76,7 +79,8 @@ export function SettingField({
   } else if (setting.type === 'markdown') {
     // The same editor and safe renderer as announcements: the preview is what visitors will see.
     return (
-      <div className="border-b border-slate-200 py-4 last:border-0 dark:border-slate-800">
+      <fieldset disabled={locked} className="border-b border-slate-200 py-4 last:border-0 dark:border-slate-800">
+        {locked && <p className="mb-2 text-xs font-medium text-muted">{t('settings.rootOnly')}</p>}
         <MarkdownEditor
           label={label}
           error={error}
@@ -96,7 +100,7 @@ export function SettingField({
             {t('settings.reset')}
           </button>
         )}
-      </div>
+      </fieldset>
     );
   } else if (setting.type === 'text' || setting.type === 'code') {
     control = (
@@ -137,9 +141,11 @@ export function SettingField({
         <p id={`${id}-desc`} className="mt-0.5 text-xs text-muted">
           {t(`settings.descriptions.${setting.key}`, { defaultValue: setting.description })}{' '}
           <code className="text-[10px] text-muted">{setting.key}</code>
+          {locked && <span className="mt-1 block font-medium">{t('settings.rootOnly')}</span>}
         </p>
       </div>
-      <div className="flex items-start gap-2">
+      {/* A disabled fieldset takes the control and its reset button out of reach together. */}
+      <fieldset disabled={locked} className="flex min-w-0 items-start gap-2">
         <div className="min-w-0 flex-1">
           {control}
           {error && (
@@ -159,7 +165,7 @@ export function SettingField({
             <RotateCcw className="size-4" aria-hidden />
           </button>
         )}
-      </div>
+      </fieldset>
     </div>
   );
 }

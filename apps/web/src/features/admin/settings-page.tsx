@@ -1,4 +1,4 @@
-import { type AdminSetting, settingGroups } from '@hostdeck/contracts';
+import { type AdminSetting, ROOT_PERMISSION, settingGroups, settingsByKey } from '@hostdeck/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,6 +22,7 @@ export function SettingsPage() {
   const query = useAdminSettings();
   const save = useSaveSettings();
   const canEdit = useCan('admin.settings.edit');
+  const canRoot = useCan(ROOT_PERMISSION);
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
@@ -82,6 +83,7 @@ export function SettingsPage() {
               setting={s}
               value={drafts[s.key] ?? initial(s)}
               error={errors[s.key]}
+              locked={!canRoot && settingsByKey.get(s.key)?.rootOnly === true}
               onReset={() => void submit({ [s.key]: null })}
               onChange={(v) =>
                 setDrafts((d) => {

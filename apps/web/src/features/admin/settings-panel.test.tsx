@@ -105,3 +105,35 @@ describe('Settings → Game panel', () => {
     expect(alert).toHaveTextContent(message);
   });
 });
+
+describe('Settings that only admin.root may change', () => {
+  const scripts = {
+    success: true,
+    settings: [
+      setting({ key: 'custom_js', type: 'code', group: 'appearance', value: 'console.log(1)', is_set: true }),
+      setting({ key: 'custom_css', type: 'code', group: 'appearance', value: 'body{}', is_set: true }),
+    ],
+  };
+  const render = async (permissions: string[]) => {
+    await signIn({ 'GET /api/admin/settings': scripts }, { permissions });
+    await renderPage(<SettingsPage />, { path: '/mc-admin/settings', url: '/mc-admin/settings' });
+    return {
+      js: await screen.findByRole('textbox', { name: 'Custom JavaScript' }),
+      css: screen.getByRole('textbox', { name: 'Custom CSS' }),
+    };
+  };
+
+  it('shows custom JavaScript read-only, with the reason, to a settings editor without admin.root', async () => {
+    const { js, css } = await render(['admin.settings.view', 'admin.settings.edit']);
+    expect(js).toBeDisabled();
+    expect(css).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Put Custom JavaScript back to its default' })).toBeDisabled();
+    expect(screen.getByText(/Only an administrator with full access \(admin\.root\)/)).toBeInTheDocument();
+  });
+
+  it('leaves it editable for admin.root', async () => {
+    const { js } = await render(['admin.root']);
+    expect(js).toBeEnabled();
+    expect(screen.queryByText(/Only an administrator with full access/)).not.toBeInTheDocument();
+  });
+});
