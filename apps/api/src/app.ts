@@ -35,6 +35,7 @@ import { TwoFactorService } from './modules/auth/two-factor.service.ts';
 import { BackupsService } from './modules/backups/backups.service.ts';
 import { CatalogCache } from './modules/catalog/catalog.cache.ts';
 import { DiscordService } from './modules/discord/discord.service.ts';
+import { imagesOriginGuard } from './modules/hosted-images/hosted-images.urls.ts';
 import { J4rService } from './modules/j4r/j4r.service.ts';
 import { LinksService } from './modules/links/links.service.ts';
 import { MailOutbox } from './modules/mail/mail.service.ts';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const publicUrl = () =>
     settings.string('app_url').replace(/\/+$/, '') || config.publicUrl || `http://localhost:${config.port}`;
   bindMailPublicUrl(settings, publicUrl);
+  settings.guard(imagesOriginGuard(publicUrl));
   const servers = new ServersService(database.db, settings, panel, app.log);
   const redirects = new RedirectCache(database.db, bus);
   await redirects.reload();

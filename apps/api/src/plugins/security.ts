@@ -115,7 +115,9 @@ export function securityHeaders(https: boolean, ads = false): Record<string, str
         scriptSrc: ["'self'", 'https://challenges.cloudflare.com', ...extra],
         frameSrc: ['https://challenges.cloudflare.com', ...extra],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:', ...extra],
+        // A panel on plain http (a LAN, a test box) may take images from another http origin
+        // (image_hosting_origin); an https panel may not (mixed content, refused at save).
+        imgSrc: ["'self'", 'data:', 'https:', ...(https ? [] : ['http:']), ...extra],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:', ...extra],
         objectSrc: ["'none'"],

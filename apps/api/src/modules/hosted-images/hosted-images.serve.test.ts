@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { TestClient } from '../../../test/client.ts';
 import { multipart, postForm } from '../../../test/tickets.ts';
-import { signedUpMember } from '../../../test/users.ts';
+import { memberWithPermissions, signedUpMember } from '../../../test/users.ts';
 import { hostedImages, users } from '../../db/schema/index.ts';
+import { securityHeaders } from '../../plugins/security.ts';
 
 let t: TestApp;
 let member: { client: TestClient; id: string };
@@ -124,6 +125,28 @@ describe('the page', () => {
       expect(page.body).toContain(`<meta property="og:url" content="https://img.example.com/i/${image.id}">`);
     } finally {
       await t.app.ctx.settings.update({ image_hosting_origin: null });
+    }
+  });
+
+  it('refuses an http:// images origin on a panel served over https, at the field, and allows it on http', async () => {
+    const admin = await memberWithPermissions(t.app, ['admin.settings.view', 'admin.settings.edit']);
+    await t.app.ctx.settings.update({ app_url: 'https://panel.example.com' });
+    try {
+      const res = await admin.patch('/api/admin/settings', {
+        values: { image_hosting_origin: 'http://img.example.com' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error_code).toBe('VALIDATION_ERROR');
+      expect(res.json().fields.image_hosting_origin).toMatch(/https:\/\/ address/);
+      expect(t.app.ctx.settings.string('image_hosting_origin')).toBe('');
+      await t.app.ctx.settings.update({ app_url: 'http://panel.lan' });
+      const ok = await admin.patch('/api/admin/settings', { values: { image_hosting_origin: 'http://img.lan' } });
+      expect(ok.statusCode).toBe(200);
+      // ...and the panel's CSP lets such a page show those images: http images only while not on https.
+      expect(securityHeaders(false)['content-security-policy']).toMatch(/img-src [^;]*http:/);
+      expect(securityHeaders(true)['content-security-policy']).not.toMatch(/img-src [^;]*http:[ ;]/);
+    } finally {
+      await t.app.ctx.settings.update({ app_url: null, image_hosting_origin: null });
     }
   });
 });

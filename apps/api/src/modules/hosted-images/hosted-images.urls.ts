@@ -1,6 +1,7 @@
 import type { HostedImage } from '@hostdeck/contracts';
 import type { hostedImages } from '../../db/schema/index.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SettingsGuard, SettingsService } from '../settings/settings.service.ts';
 
 export type HostedImageRow = typeof hostedImages.$inferSelect;
 
@@ -50,4 +51,21 @@ export class ImageUrls {
       created_at: row.createdAt.toISOString(),
     };
   }
+}
+
+/**
+ * An http:// images origin cannot show on a panel served over https: browsers block (or upgrade) the
+ * mixed content, so every thumbnail would break. Refused at save, at the field (a panel on http may
+ * use one: its CSP allows http images, plugins/security.ts).
+ */
+export function imagesOriginGuard(panelUrl: () => string): SettingsGuard {
+  return async (next) => {
+    const origin = next.image_hosting_origin;
+    if (typeof origin !== 'string' || !origin.toLowerCase().startsWith('http:')) return;
+    const panel = typeof next.app_url === 'string' && next.app_url ? next.app_url : panelUrl();
+    if (!panel.toLowerCase().startsWith('https:')) return;
+    const message =
+      'Use an https:// address: the panel is served over https, and browsers block http images on its pages';
+    throw new AppError('VALIDATION_ERROR', message, { image_hosting_origin: message });
+  };
 }
