@@ -175,6 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   signUpGuard.add(vpn.signUpCheck());
   signUpGuard.add(new AltSignUpCheck(database.db, settings)).watch(new AltSignInWatcher(database.db, settings));
   const notifications = new NotificationsHub(bus);
+  const mailer = smtpMailer(settings);
   const pluginDirs = options.pluginDirs ?? {
     bundled: join(apiRoot, '..', '..', 'plugins'),
     data: join(config.dataDir, 'plugins'),
@@ -187,7 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bus,
     settings,
     sessions,
-    auth: new AuthService(database.db, settings, sessions, publicUrl, signUpGuard),
+    auth: new AuthService(database.db, settings, sessions, publicUrl, signUpGuard, () => mailer.configured()),
     sso: new SsoService(database.db, settings, turnstile, () => ctx.auth, publicUrl, {
       discord: discordBase,
       github: {
@@ -201,7 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     passkeys: new PasskeysService(database.db),
     passkeySignIn: new PasskeySignInService(database.db, sessions, () => ctx.auth),
     license: new LicenseService(settings),
-    mail: new MailOutbox(database.db, smtpMailer(settings), app.log),
+    mail: new MailOutbox(database.db, mailer, app.log),
     panel,
     serverQueue: new ServerQueueWorker(database.db, panel, settings, app.log),
     servers,

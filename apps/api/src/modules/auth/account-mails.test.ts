@@ -99,6 +99,13 @@ describe('mails at sign-up and email verification', () => {
   it('resends a link on request, once a minute at most; the older link stops working', async () => {
     const { client, member, id } = await register({}, '10.1.0.5');
     const first = await verifyToken(member.email);
+    // While no SMTP server is set, the sign-up link waits in the outbox: no second one, and no
+    // "a new link is on its way".
+    const noMail = await client.post('/api/account/verify-email/resend');
+    expect(noMail.statusCode).toBe(409);
+    expect(noMail.json().error_code).toBe('SMTP_NOT_CONFIGURED');
+    expect((await mailsTo(member.email)).filter((m) => m.template === 'verify_email')).toHaveLength(1);
+    await t.app.ctx.settings.update({ smtp_host: 'smtp.invalid' });
     const soon = await client.post('/api/account/verify-email/resend');
     expect(soon.statusCode).toBe(429);
     expect(soon.json().error_code).toBe('VERIFY_EMAIL_COOLDOWN');
@@ -116,6 +123,7 @@ describe('mails at sign-up and email verification', () => {
     );
     expect((await anonymous.post('/api/auth/verify-email', { token: second })).statusCode).toBe(200);
     expect((await new TestClient(t.app).post('/api/account/verify-email/resend')).statusCode).toBe(401);
+    await t.app.ctx.settings.update({ smtp_host: null });
   });
 });
 

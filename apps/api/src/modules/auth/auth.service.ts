@@ -48,8 +48,10 @@ export class AuthService {
     private readonly publicUrl: () => string,
     /** Anti-alt, anti-VPN and Turnstile: every sign-up passes these first. */
     readonly signUpGuard: SignUpGuard,
+    /** Whether mail can go out now (SMTP set); while not, mails wait in the outbox. */
+    canMail: () => boolean,
   ) {
-    this.verification = new EmailVerificationService(db, settings, sessions, publicUrl);
+    this.verification = new EmailVerificationService(db, settings, sessions, publicUrl, canMail);
   }
 
   async register(

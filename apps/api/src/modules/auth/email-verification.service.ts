@@ -23,6 +23,7 @@ export class EmailVerificationService {
     private readonly settings: SettingsService,
     private readonly sessions: SessionService,
     private readonly publicUrl: () => string,
+    private readonly canMail: () => boolean,
   ) {}
 
   /** Issues a new link (older ones stop working) and mails it; pass the transaction that needs it. */
@@ -49,7 +50,11 @@ export class EmailVerificationService {
     });
   }
 
-  /** "Send me a new link": refused when already verified or asked for less than a minute ago. */
+  /**
+   * "Send me a new link": refused when already verified, asked for less than a minute ago, or while
+   * the panel cannot send mail (the link from sign-up waits in the outbox; another would only join it,
+   * and "a new link is on its way" would not be true).
+   */
   async resend(userId: string): Promise<void> {
     await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
@@ -57,6 +62,8 @@ export class EmailVerificationService {
       const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
       if (!user) throw new AppError('UNAUTHORIZED', 'Please log in');
       if (user.emailVerifiedAt) throw new AppError('EMAIL_ALREADY_VERIFIED', 'Your email address is already verified');
+      if (!this.canMail())
+        throw new AppError('SMTP_NOT_CONFIGURED', 'This panel cannot send e-mail yet; your link goes out once it can');
       const [last] = await tx
         .select({ createdAt: authTokens.createdAt })
         .from(authTokens)

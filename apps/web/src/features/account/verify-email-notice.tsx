@@ -13,6 +13,8 @@ export function VerifyEmailNotice() {
     mutationFn: () => api<{ success: true }>('/api/account/verify-email/resend', { method: 'POST', body: {} }),
   });
   if (info?.verified !== false) return null;
+  // SMTP_NOT_CONFIGURED speaks to staff ("set the SMTP server"); the member hears what it means for them.
+  const noMail = resend.error instanceof ApiError && resend.error.code === 'SMTP_NOT_CONFIGURED';
   return (
     <Notice
       icon={MailWarning}
@@ -32,7 +34,9 @@ export function VerifyEmailNotice() {
       {t('verifyEmail.notice.body', { email: String(info.email ?? '') })}
       {resend.error && (
         <span role="alert" className="mt-1 block text-rose-600 dark:text-rose-400">
-          {t(`errors.${resend.error instanceof ApiError ? resend.error.code : 'SERVER_ERROR'}`)}
+          {noMail
+            ? t('verifyEmail.notice.noMail')
+            : t(`errors.${resend.error instanceof ApiError ? resend.error.code : 'SERVER_ERROR'}`)}
         </span>
       )}
     </Notice>

@@ -59,6 +59,18 @@ describe('the "verify your email" notice', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('less than a minute ago');
   });
 
+  it('tells the member, not staff, what a panel without e-mail means for the link', async () => {
+    const user = userEvent.setup();
+    await signIn(
+      { 'POST /api/account/verify-email/resend': apiError(409, 'SMTP_NOT_CONFIGURED') },
+      { userInfo: { verified: false } },
+    );
+    await renderPage(<VerifyEmailNotice />, { path: '/account', url: '/account' });
+    await user.click(screen.getByRole('button', { name: 'Send me a new link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This panel cannot send e-mail yet');
+    expect(screen.queryByText(/SMTP/)).toBeNull();
+  });
+
   it('is not shown once the email is verified', async () => {
     await signIn({}, { userInfo: { verified: true } });
     await renderPage(<VerifyEmailNotice />, { path: '/account', url: '/account' });
