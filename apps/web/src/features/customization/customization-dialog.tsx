@@ -6,6 +6,7 @@ import { defaultTransition, savePreferredTransition } from '../../app/transition
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { uiSettingsStore } from '../../lib/ui-settings.ts';
+import { useWide } from '../../lib/use-wide.ts';
 import { SettingsGroup } from './settings-group.tsx';
 import { TransitionsTab } from './transitions-tab.tsx';
 
@@ -20,20 +21,6 @@ const sheetWide = {
   width: 'min(92vw, 44rem)',
   maxHeight: '85dvh',
 };
-const wideQuery = '(min-width: 640px)';
-
-/** Whether the screen is at least 640 px wide, followed as it turns or resizes. */
-function useWide(): boolean {
-  const [wide, setWide] = useState(() => window.matchMedia?.(wideQuery).matches ?? true);
-  useEffect(() => {
-    const media = window.matchMedia?.(wideQuery);
-    const follow = () => setWide(media?.matches ?? true);
-    media?.addEventListener('change', follow);
-    return () => media?.removeEventListener('change', follow);
-  }, []);
-  return wide;
-}
-
 /**
  * The UI Customization panel (issue #17): page transitions, the shell parts' looks and the
  * performance settings, each change saved at once and applied live. A modal dialog (focus kept in

@@ -118,6 +118,23 @@ describe('profile menu', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/mc-admin/tickets'));
   });
 
+  it('lists the languages in the menu itself on a phone, where a submenu has no room beside it', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: !query.includes('min-width'),
+      addEventListener() {},
+      removeEventListener() {},
+    }));
+    const { user } = await show();
+    await user.click(screen.getByTestId('profile-menu'));
+    await screen.findByRole('menu');
+    expect(screen.queryByTestId('profile-language')).toBeNull();
+    const list = screen.getByRole('group', { name: 'Language' });
+    expect(list).toBe(screen.getByTestId('profile-language-list'));
+    expect(screen.getAllByRole('menuitemradio').map((i) => i.textContent)).toHaveLength(6);
+    await user.click(screen.getByRole('menuitemradio', { name: 'Deutsch' }));
+    await waitFor(() => expect(i18n.language).toBe('de'));
+  });
+
   it('has no admin entry for a staff role without admin permissions', async () => {
     const { user } = await show({ role: 4, permissions: [] });
     await user.click(screen.getByTestId('profile-menu'));

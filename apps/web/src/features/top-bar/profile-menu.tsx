@@ -12,7 +12,7 @@ import {
   UserRound,
 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { adminNav, visibleEntries } from '../../app/nav.ts';
@@ -20,6 +20,7 @@ import { useTheme } from '../../components/ui/theme-toggle.tsx';
 import { isLocale, languageNames } from '../../lib/i18n.ts';
 import { useUiSettings } from '../../lib/ui-settings.ts';
 import { useSession } from '../../lib/use-session.ts';
+import { useWide } from '../../lib/use-wide.ts';
 import { useChooseLanguage } from '../account/account-api.ts';
 import { openCustomization } from '../customization/host.tsx';
 import { useProfile } from '../profiles/api.ts';
@@ -56,6 +57,20 @@ export function ProfileMenu({ defaultOpen = false, focusFirst }: DeferredMenuPro
   const adminHome = isAdminRole(info.role) ? visibleEntries(adminNav, data?.permissions ?? [])[0]?.path : undefined;
   const look = useUiSettings().dropdown;
   const { enterClass, ...lookProps } = menuLook(look);
+  const wide = useWide();
+  const languageLabel = useId();
+  const languageChoice = (
+    <DropdownMenu.RadioGroup value={i18n.language} onValueChange={(lng) => void language.choose(lng)}>
+      {locales.map((l) => (
+        <DropdownMenu.RadioItem key={l} value={l} className={`${itemClass} data-[state=checked]:font-semibold`}>
+          {languageNames[l]}
+          <DropdownMenu.ItemIndicator className="ml-auto">
+            <Check className="size-4" aria-hidden />
+          </DropdownMenu.ItemIndicator>
+        </DropdownMenu.RadioItem>
+      ))}
+    </DropdownMenu.RadioGroup>
+  );
   // The member's profile background behind the header, when they have one and it is asked for.
   const showUserBackground = look.showBackground && look.showUserBackground;
   const background = useProfile(showUserBackground ? String(info.uuid ?? '') : '').data?.background;
@@ -71,7 +86,7 @@ export function ProfileMenu({ defaultOpen = false, focusFirst }: DeferredMenuPro
           sideOffset={6}
           collisionPadding={8}
           {...lookProps}
-          className={`surface z-50 flex w-64 max-w-[calc(100vw-1rem)] flex-col overflow-hidden p-1 text-sm ${enterClass}`}
+          className={`surface z-50 flex max-h-(--radix-dropdown-menu-content-available-height) w-64 max-w-[calc(100vw-1rem)] flex-col overflow-y-auto p-1 text-sm ${enterClass}`}
           data-testid="profile-menu-items"
         >
           <DropdownMenu.Label
@@ -106,37 +121,41 @@ export function ProfileMenu({ defaultOpen = false, focusFirst }: DeferredMenuPro
             <Palette className="size-4" aria-hidden />
             {t('topBar.profile.customization')}
           </DropdownMenu.Item>
-          <DropdownMenu.Sub>
-            <DropdownMenu.SubTrigger className={itemClass} data-testid="profile-language">
-              <Languages className="size-4" aria-hidden />
-              {t('common.language')}
-              <span className="ml-auto text-xs text-muted">
-                {isLocale(i18n.language) && languageNames[i18n.language]}
-              </span>
-            </DropdownMenu.SubTrigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.SubContent
-                sideOffset={4}
-                collisionPadding={8}
-                className="surface z-50 min-w-40 p-1 text-sm"
+          {wide ? (
+            <DropdownMenu.Sub>
+              <DropdownMenu.SubTrigger className={itemClass} data-testid="profile-language">
+                <Languages className="size-4" aria-hidden />
+                {t('common.language')}
+                <span className="ml-auto text-xs text-muted">
+                  {isLocale(i18n.language) && languageNames[i18n.language]}
+                </span>
+              </DropdownMenu.SubTrigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.SubContent
+                  sideOffset={4}
+                  collisionPadding={8}
+                  className="surface z-50 min-w-40 p-1 text-sm"
+                >
+                  {languageChoice}
+                </DropdownMenu.SubContent>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Sub>
+          ) : (
+            // A phone has no room beside the menu for a submenu (it opened half off the screen):
+            // the languages are listed in the menu itself.
+            <DropdownMenu.Group aria-labelledby={languageLabel} data-testid="profile-language-list">
+              <Separator />
+              <DropdownMenu.Label
+                id={languageLabel}
+                className="flex items-center gap-2.5 px-3 pt-2 pb-1 text-xs text-muted"
               >
-                <DropdownMenu.RadioGroup value={i18n.language} onValueChange={(lng) => void language.choose(lng)}>
-                  {locales.map((l) => (
-                    <DropdownMenu.RadioItem
-                      key={l}
-                      value={l}
-                      className={`${itemClass} data-[state=checked]:font-semibold`}
-                    >
-                      {languageNames[l]}
-                      <DropdownMenu.ItemIndicator className="ml-auto">
-                        <Check className="size-4" aria-hidden />
-                      </DropdownMenu.ItemIndicator>
-                    </DropdownMenu.RadioItem>
-                  ))}
-                </DropdownMenu.RadioGroup>
-              </DropdownMenu.SubContent>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Sub>
+                <Languages className="size-4" aria-hidden />
+                {t('common.language')}
+              </DropdownMenu.Label>
+              {languageChoice}
+              <Separator />
+            </DropdownMenu.Group>
+          )}
           <DropdownMenu.Item
             className={itemClass}
             data-testid="profile-theme"
