@@ -40,6 +40,14 @@ function widerThanTheWindow(): string[] {
     });
 }
 
+/** Text cut short with an ellipsis where nothing (a title) shows the rest: a label the member cannot read. */
+function cutShort(): string[] {
+  return [...document.querySelectorAll<HTMLElement>('main *')]
+    .filter((el) => getComputedStyle(el).textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1)
+    .filter((el) => !el.title && !el.closest('[title]'))
+    .map((el) => (el.textContent ?? '').trim());
+}
+
 /** Opens each page once its data is in (no spinner, no skeleton) and names those wider than the window. */
 async function overflowing(page: Page, lang: string, paths: string[]): Promise<string[]> {
   await page.evaluate((l) => localStorage.setItem('locale', l), lang);
@@ -104,5 +112,24 @@ describe.runIf(hasBrowser())('pages on a 360 px phone', () => {
   it.each(['en', 'de'])('in %s, no member or admin page is wider than the screen', async (lang) => {
     const found = [...(await overflowing(member, lang, memberPages)), ...(await overflowing(admin, lang, adminPages))];
     expect(found, `pages wider than ${PHONE.width} px:\n${found.join('\n')}`).toEqual([]);
+  });
+
+  // French, Spanish, German and Romanian labels are the longest ("Bases de données", "Datenbanken").
+  it.each(['fr', 'es', 'de', 'ro'])('in %s, the dashboard cuts no label short', async (lang) => {
+    await overflowing(member, lang, ['/dashboard']);
+    expect(await member.evaluate(cutShort)).toEqual([]);
+  });
+
+  it('opens the profile menu, languages included, inside the screen', async () => {
+    await overflowing(member, 'en', ['/dashboard']);
+    await member.getByTestId('profile-menu').click();
+    const menu = member.getByTestId('profile-menu-items');
+    await member.getByRole('menuitemradio', { name: 'Română' }).waitFor();
+    const box = (await menu.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await member.getByRole('menuitemradio', { name: 'Română' }).click();
+    await member.waitForFunction(() => document.documentElement.lang === 'ro');
+    await member.evaluate(() => localStorage.setItem('locale', 'en'));
   });
 });

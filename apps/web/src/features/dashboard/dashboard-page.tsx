@@ -64,7 +64,7 @@ export function DashboardPage() {
             <li key={l.key} className="surface flex items-center gap-3 p-4" data-testid={`limit-${l.key}`}>
               <l.icon className="size-6 shrink-0 text-brand-400" aria-hidden />
               <div className="min-w-0">
-                <p className="truncate text-xs text-muted">{t(l.label)}</p>
+                <p className="text-xs leading-tight text-muted hyphens-auto break-words">{t(l.label)}</p>
                 <p className="text-lg font-semibold">
                   {fmt(info[l.key])}
                   {l.unit && <span className="ml-1 text-xs font-normal text-muted">{l.unit}</span>}
