@@ -3,6 +3,7 @@ import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { eggCategories, eggs, locations } from '../../db/schema/index.ts';
 import type { Bus } from '../../lib/bus.ts';
+import { caseBlind } from '../../lib/paging.ts';
 
 const CHANNEL = 'hostdeck:catalog';
 
@@ -106,7 +107,7 @@ export class CatalogCache {
           status: locations.status,
         })
         .from(locations)
-        .orderBy(asc(locations.name), asc(locations.id)),
+        .orderBy(asc(caseBlind(locations.name)), asc(locations.id)),
       this.db
         .select({
           id: eggCategories.id,
@@ -116,7 +117,7 @@ export class CatalogCache {
           enabled: eggCategories.enabled,
         })
         .from(eggCategories)
-        .orderBy(asc(eggCategories.name), asc(eggCategories.id)),
+        .orderBy(asc(caseBlind(eggCategories.name)), asc(eggCategories.id)),
       this.db
         .select({
           id: eggs.id,
@@ -129,7 +130,7 @@ export class CatalogCache {
           panelEggId: eggs.panelEggId,
         })
         .from(eggs)
-        .orderBy(asc(eggs.name), asc(eggs.id)),
+        .orderBy(asc(caseBlind(eggs.name)), asc(eggs.id)),
     ]);
     return {
       locations: locationRows,

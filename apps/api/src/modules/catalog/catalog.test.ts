@@ -15,6 +15,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('generic CRUD on locations, egg categories and eggs', () => {
+  it('sorts names as a person reads them, capitals or not, both ways', async () => {
+    const names = ['beta sort', 'Alpha sort', 'gamma sort', 'Delta sort'];
+    for (const name of names) expect((await root.post('/api/admin/locations', { name })).statusCode).toBe(201);
+    const listed = async (sort: string) =>
+      ((await root.get(`/api/admin/locations?sort=${sort}&search=sort&per_page=100`)).json().data as { name: string }[])
+        .map((l) => l.name)
+        .filter((n) => names.includes(n));
+    expect(await listed('name')).toEqual(['Alpha sort', 'beta sort', 'Delta sort', 'gamma sort']);
+    expect(await listed('-name')).toEqual(['gamma sort', 'Delta sort', 'beta sort', 'Alpha sort']);
+  });
+
   it('creates with defaults, updates only what is sent, refuses stale copies and unknown fields', async () => {
     const created = await root.post('/api/admin/locations', { name: 'Frankfurt', slots: 50 });
     expect(created.statusCode).toBe(201);

@@ -14,7 +14,7 @@ import { departments, roles, tickets, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { countRows } from '../../lib/count.ts';
-import { likeTerm, orderBy, pageEnvelope } from '../../lib/paging.ts';
+import { caseBlind, likeTerm, orderBy, pageEnvelope } from '../../lib/paging.ts';
 import type { MediaStorage } from '../../lib/storage.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { enqueueTemplateMail } from '../mail/templates.ts';
@@ -199,7 +199,7 @@ export class StaffTicketsService {
       this.db
         .select({ id: departments.id, name: departments.name, enabled: departments.enabled })
         .from(departments)
-        .orderBy(asc(departments.name)),
+        .orderBy(asc(caseBlind(departments.name))),
     ]);
     return { assignees: staff, departments: deps };
   }

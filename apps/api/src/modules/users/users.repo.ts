@@ -66,8 +66,8 @@ export async function findUsersPage(
   const order = orderBy(
     q.sort,
     {
-      username: sql`lower(${users.username})`,
-      email: sql`lower(${users.email})`,
+      username: users.username,
+      email: users.email,
       coins: users.coins,
       created_at: users.createdAt,
       last_seen: users.lastSeenAt,
