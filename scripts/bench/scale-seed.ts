@@ -42,7 +42,7 @@ export const FOCAL = 50;
 /** Member number i is an account in good standing: not banned (i % 97) nor deleted (i % 211). */
 export const inGoodStanding = (i: number) => i % 97 !== 0 && i % 211 !== 0;
 
-const BIG_TABLES = ['users', 'servers', 'coin_ledger', 'tickets', 'ticket_messages', 'audit_log'];
+const BIG_TABLES = ['users', 'servers', 'server_queue', 'coin_ledger', 'tickets', 'ticket_messages', 'audit_log'];
 
 type Step = (label: string, statement: string, params?: unknown[]) => Promise<void>;
 
@@ -138,6 +138,15 @@ export async function seed(
        (array['active','active','active','active','suspended','installing'])[1 + i % 6],
        i, 'bench', now() - interval '700 days' * (1 - i::float8 / ${S})
      from generate_series(1, ${S}) i`,
+  );
+  // Each server's request, built the day the server was made (the dashboard counts these per day).
+  await step(
+    `${S.toLocaleString('en')} built requests`,
+    `insert into server_queue (user_id, name, location_id, egg_id, memory, cpu, disk, ports, databases, backups,
+       status, attempts, server_id, created_at, updated_at)
+     select owner_id, name, location_id, egg_id, memory, cpu, disk, ports, databases, backups,
+       'completed', 1, id, created_at, created_at
+     from servers`,
   );
 
   // The coin ledger: one member with `focalLines` lines, the rest spread over a year, skewed towards

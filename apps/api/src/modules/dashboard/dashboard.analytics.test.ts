@@ -6,7 +6,7 @@ import { makeCatalogue } from '../../../test/servers.ts';
 import { department, openTicket } from '../../../test/tickets.ts';
 import { memberWithPermissions, signedUpMember } from '../../../test/users.ts';
 import type { Db } from '../../db/client.ts';
-import { coinLedger, servers, tickets, users } from '../../db/schema/index.ts';
+import { coinLedger, serverQueue, servers, tickets, users } from '../../db/schema/index.ts';
 import { moveCoins } from '../coins/ledger.ts';
 import { analyticsDays, CLOSED_DAYS_TTL_MS, DashboardService } from './dashboard.service.ts';
 
@@ -50,11 +50,32 @@ describe('dashboard analytics', () => {
 
     const { locationId, eggId } = await makeCatalogue(root);
     const res = { memory: 1024, cpu: 100, disk: 1024, ports: 1, databases: 0, backups: 0 };
-    await db.insert(servers).values([
-      { ownerId: a.id, name: 'one', locationId, eggId, ...res, createdAt: daysAgo(5) },
-      { ownerId: a.id, name: 'two', locationId, eggId, ...res, createdAt: daysAgo(5) },
-      { ownerId: b.id, name: 'three', locationId, eggId, ...res, createdAt: daysAgo(29) },
+    // A server is counted on the day its request was built, deleted since or not; a request that
+    // failed or waits made no server.
+    const built = await db
+      .insert(servers)
+      .values([
+        { ownerId: a.id, name: 'one', locationId, eggId, ...res, createdAt: daysAgo(5) },
+        { ownerId: a.id, name: 'two', locationId, eggId, ...res, createdAt: daysAgo(5) },
+        { ownerId: b.id, name: 'three', locationId, eggId, ...res, createdAt: daysAgo(29) },
+      ])
+      .returning();
+    await db.insert(serverQueue).values([
+      ...built.map((s) => ({
+        userId: s.ownerId,
+        name: s.name,
+        locationId,
+        eggId,
+        ...res,
+        status: 'completed' as const,
+        serverId: s.id,
+        createdAt: s.createdAt,
+        updatedAt: s.createdAt,
+      })),
+      { userId: b.id, name: 'failed', locationId, eggId, ...res, status: 'failed' as const, updatedAt: daysAgo(5) },
+      { userId: b.id, name: 'waiting', locationId, eggId, ...res, updatedAt: daysAgo(5) },
     ]);
+    await db.delete(servers).where(eq(servers.id, built[0]!.id));
     const dept = await department(root);
     const ticket = await openTicket(a.client, dept.id);
     await db

@@ -93,15 +93,16 @@ export class DashboardService {
   private async perDay(from: Date, until?: Date): Promise<Map<string, Omit<AnalyticsDay, 'day'>>> {
     const day = (column: PgColumn) => sql<number>`floor(extract(epoch from ${column}) / 86400)::int`;
     const range = (column: PgColumn) => and(gte(column, from), until ? lt(column, until) : undefined);
-    const count = (table: PgTable, column: PgColumn) =>
+    const count = (table: PgTable, column: PgColumn, where?: SQL) =>
       this.db
         .select({ day: day(column), n: sql<number>`count(*)::int` })
         .from(table)
-        .where(range(column))
+        .where(and(range(column), where))
         .groupBy(day(column));
     const [signups, created, opened, coins] = await Promise.all([
       count(users, users.createdAt),
-      count(servers, servers.createdAt),
+      // Built requests, not live servers: a server deleted since still counts on the day it was made.
+      count(serverQueue, serverQueue.updatedAt, eq(serverQueue.status, 'completed')),
       count(tickets, tickets.createdAt),
       this.db
         .select({

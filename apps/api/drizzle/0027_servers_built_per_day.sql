@@ -1,0 +1,1 @@
+CREATE INDEX "server_queue_completed_idx" ON "server_queue" USING btree ("updated_at") WHERE "server_queue"."status" = 'completed';
