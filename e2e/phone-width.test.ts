@@ -102,6 +102,7 @@ describe.runIf(hasBrowser())('pages on a 360 px phone', () => {
     memberPages.push('/privacy-policy', '/terms-of-service');
     adminPages = ['/mc-admin', `/mc-admin/users/${memberId}/edit`, '/mc-admin/mail-outbox', '/mc-admin/server-queue'];
     adminPages.push(`/mc-admin/roles/${roles[0]!.id}/permissions`, '/mc-admin/api-keys', '/mc-admin/settings');
+    adminPages.push('/mc-admin/audit');
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();

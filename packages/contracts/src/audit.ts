@@ -1,6 +1,32 @@
 import { z } from 'zod';
 import { pageSchema } from './pagination.ts';
 
+/** The kinds of record the audit log names (`target_type`); the API says who may read each kind's details. */
+export const auditTargetTypes = [
+  'user',
+  'settings',
+  'role',
+  'api_key',
+  'backup',
+  'plugin',
+  'server',
+  'server_queue',
+  'ticket',
+  'mail',
+  'mail_template',
+  'image_report',
+  'library_image',
+  'announcement',
+  'department',
+  'egg',
+  'egg_category',
+  'location',
+  'redeem_code',
+  'redirect_link',
+  'j4r_server',
+] as const;
+export type AuditTargetType = (typeof auditTargetTypes)[number];
+
 export const AuditEntrySchema = z
   .object({
     id: z.string(),

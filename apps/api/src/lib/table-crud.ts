@@ -1,3 +1,4 @@
+import type { AuditTargetType } from '@hostdeck/contracts';
 import { and, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
@@ -13,7 +14,7 @@ type Table = PgTable & { id: AnyPgColumn; updatedAt: AnyPgColumn };
 export interface TableCrudOptions<Item> {
   table: Table;
   /** Audit target type, and the word used in messages. */
-  noun: string;
+  noun: AuditTargetType;
   /** Contract field → table column key, for the fields a create or update may carry. */
   fields: Record<string, string>;
   /** Converts a contract value for its column (e.g. an ISO date string to a Date). */

@@ -84,6 +84,11 @@ const adminPages: { path: string; permission: string; lazy: RouteObject['lazy'] 
     permission: 'admin.health.view',
     lazy: () => import('../features/health/health-page.tsx').then((m) => ({ Component: m.HealthPage })),
   },
+  {
+    path: 'audit',
+    permission: 'admin.dashboard.components.activity.view',
+    lazy: () => import('../features/audit/audit-page.tsx').then((m) => ({ Component: m.AuditPage })),
+  },
 ];
 
 function imagePages() {

@@ -12,6 +12,7 @@ import {
   Gift,
   HardDrive,
   HeartPulse,
+  History,
   Image,
   Inbox,
   KeyRound,
@@ -73,6 +74,12 @@ export const memberNav: NavEntry[] = [
 export const adminNav: NavEntry[] = [
   { path: '/mc-admin', label: 'admin.nav.dashboard', icon: Gauge, permission: 'admin.dashboard.view' },
   { path: '/mc-admin/health', label: 'admin.nav.health', icon: HeartPulse, permission: 'admin.health.view' },
+  {
+    path: '/mc-admin/audit',
+    label: 'admin.nav.audit',
+    icon: History,
+    permission: 'admin.dashboard.components.activity.view',
+  },
   { path: '/mc-admin/users', label: 'admin.nav.users', icon: Users, permission: 'admin.users.list' },
   { path: '/mc-admin/roles', label: 'admin.nav.roles', icon: ShieldCheck, permission: 'admin.roles.list' },
   { path: '/mc-admin/servers', label: 'admin.nav.servers', icon: Server, permission: 'admin.servers.list' },

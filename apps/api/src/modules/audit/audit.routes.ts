@@ -1,4 +1,10 @@
-import { AuditPageSchema, AuditQuerySchema, ErrorEnvelopeSchema, hasPermission } from '@hostdeck/contracts';
+import {
+  AuditPageSchema,
+  AuditQuerySchema,
+  type AuditTargetType,
+  ErrorEnvelopeSchema,
+  hasPermission,
+} from '@hostdeck/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
@@ -32,7 +38,7 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
       // private settings). An unlisted kind shows its details to admin.root alone.
       const { permissions } = actorOf(req);
       const shown = data.map((e) =>
-        hasPermission(permissions, auditDetailPermission[e.target_type] ?? 'admin.root')
+        hasPermission(permissions, auditDetailPermission[e.target_type as AuditTargetType] ?? 'admin.root')
           ? e
           : { ...e, before: null, after: null },
       );

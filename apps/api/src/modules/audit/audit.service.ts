@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@hostdeck/contracts';
+import type { AuditEntry, AuditTargetType } from '@hostdeck/contracts';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
@@ -22,7 +22,7 @@ export function mask(record: Record<string, unknown> | null | undefined): Record
 export interface AuditInput {
   actorId: string | null;
   action: string;
-  targetType: string;
+  targetType: AuditTargetType;
   targetId: string | number;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
@@ -41,7 +41,7 @@ export async function recordAudit(db: Db, e: AuditInput): Promise<void> {
 }
 
 /** The permission that reads a kind of audited record, and so the entry's before and after. */
-export const auditDetailPermission: Record<string, string> = {
+export const auditDetailPermission: Record<AuditTargetType, string> = {
   user: 'admin.users.list',
   settings: 'admin.settings.view',
   role: 'admin.roles.list',

@@ -20,6 +20,7 @@ import { Link } from 'react-router';
 import { useFormat } from '../../lib/format.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { AuditList } from '../audit/audit-list.tsx';
+import { AUDIT } from '../audit/links.ts';
 import { useActivity, useAnalytics, usePremium, useRepository, useSupport } from './api.ts';
 import { WebVitalsTable } from './web-vitals-table.tsx';
 import { Skeleton, WidgetCard } from './widget-card.tsx';
@@ -196,7 +197,7 @@ export function QuickActionsWidget() {
                   to={a.to}
                   className="flex items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm hover:ring-1 hover:ring-brand-400 dark:bg-slate-800/60"
                 >
-                  <a.icon className="size-4 text-brand-400" aria-hidden />
+                  <a.icon className="size-4 shrink-0 text-brand-400" aria-hidden />
                   {t(`adminDashboard.quickActions.${a.label}`)}
                 </Link>
               </li>
@@ -212,7 +213,17 @@ export function ActivityWidget() {
   const { t } = useTranslation();
   const query = useActivity();
   return (
-    <WidgetCard id="activity" title={t('adminDashboard.activity.title')} icon={Activity} query={query}>
+    <WidgetCard
+      id="activity"
+      title={t('adminDashboard.activity.title')}
+      icon={Activity}
+      query={query}
+      actions={
+        <Link to={AUDIT} className="text-xs font-semibold text-brand-600 hover:underline dark:text-brand-300">
+          {t('audit.page.seeAll')}
+        </Link>
+      }
+    >
       {(entries) => <AuditList entries={entries} />}
     </WidgetCard>
   );

@@ -16,17 +16,24 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
             {t(`audit.actions.${e.action}`, { defaultValue: readableAction(e.action) })}
           </p>
           <p className="text-xs text-muted">{f.dateTime(e.created_at)}</p>
-          {/* Values may be long unbroken codes (permission lists): they wrap anywhere. */}
-          <ul className="mt-1 text-xs break-all">
-            {changes(e).map(([k, before, after]) => (
-              <li key={k}>
-                <code>{k}</code>: {before} → {after}
-              </li>
-            ))}
-          </ul>
+          <ChangeList entry={e} className="mt-1" />
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The fields an entry changed, "name: before → after" each. */
+export function ChangeList({ entry, className = '' }: { entry: AuditEntry; className?: string }) {
+  // Values may be long unbroken codes (permission lists): they wrap anywhere.
+  return (
+    <ul className={`text-xs break-all ${className}`}>
+      {changes(entry).map(([k, before, after]) => (
+        <li key={k}>
+          <code>{k}</code>: {before} → {after}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -36,9 +43,11 @@ export const readableAction = (action: string) => action.replace(/[._]+/g, ' ').
 const shown = (v: unknown) =>
   v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
+/** Fields that differ as shown: a created record's empty fields (nothing → null) are no change. */
 function changes(e: AuditEntry): [string, string, string][] {
   const keys = new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})]);
   return [...keys]
-    .filter((k) => k !== 'updated_at' && JSON.stringify(e.before?.[k]) !== JSON.stringify(e.after?.[k]))
-    .map((k) => [k, shown(e.before?.[k]), shown(e.after?.[k])]);
+    .filter((k) => k !== 'updated_at')
+    .map((k): [string, string, string] => [k, shown(e.before?.[k]), shown(e.after?.[k])])
+    .filter(([, before, after]) => before !== after);
 }

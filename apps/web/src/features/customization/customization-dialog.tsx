@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog, Tabs } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultTransition, savePreferredTransition } from '../../app/transitions.tsx';
 import { Button } from '../../components/ui/button.tsx';

@@ -10,6 +10,7 @@ import { Notice, noticeLink } from '../../components/ui/notice.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useCan } from '../../lib/permissions.ts';
+import { filterSelect } from '../admin/resource/enabled-filter.tsx';
 import { ResourceList, RowLink } from '../admin/resource/resource-list.tsx';
 import { useListParams } from '../admin/resource/use-list-params.ts';
 import { useOutbox, useOutboxMail, useRetryMail } from './api.ts';
@@ -17,8 +18,6 @@ import { MailPreview } from './mail-preview.tsx';
 import { MailTabs } from './mail-tabs.tsx';
 
 export const OUTBOX = '/mc-admin/mail-outbox';
-const select =
-  'min-h-10 rounded-xl border border-slate-300 bg-transparent px-3 text-sm dark:border-slate-700 dark:bg-slate-900';
 const tones: Record<MailOutboxStatus, string> = {
   pending: 'bg-sky-500/15 text-sky-700 dark:text-sky-300',
   held: 'bg-amber-500/15 text-amber-700 dark:text-amber-300',
@@ -86,7 +85,7 @@ export function MailOutboxList() {
         rowKey={(m) => m.id}
         filters={
           <select
-            className={select}
+            className={filterSelect}
             value={list.get('status')}
             onChange={(e) => list.set({ status: e.target.value })}
             aria-label={t('mailTemplates.outbox.columns.status')}

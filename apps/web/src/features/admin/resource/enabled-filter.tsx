@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { useListParams } from './use-list-params.ts';
 
-const select =
+/** The look of a list's filter drop-down. */
+export const filterSelect =
   'min-h-10 rounded-xl border border-slate-300 bg-transparent px-3 text-sm dark:border-slate-700 dark:bg-slate-900';
 
 /** The "any / enabled / disabled" filter of a resource list with an `enabled` column (kept in the URL). */
@@ -9,7 +10,7 @@ export function EnabledFilter({ list, testId }: { list: ReturnType<typeof useLis
   const { t } = useTranslation();
   return (
     <select
-      className={select}
+      className={filterSelect}
       value={list.get('enabled')}
       onChange={(e) => list.set({ enabled: e.target.value })}
       aria-label={t('redeemCodes.state')}

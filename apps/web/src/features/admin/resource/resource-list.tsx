@@ -32,6 +32,8 @@ interface Props<T> {
    * to do next. Without it: "nothing here yet", with "create the first one" when creating is possible.
    */
   empty?: ReactNode;
+  /** Whether the list has a search box (a resource whose API takes `search`). */
+  searchable?: boolean;
 }
 
 /** An empty list says why: nothing matches the search or filters, or nothing exists yet. */
@@ -68,6 +70,7 @@ export function ResourceList<T>({
   toolbar,
   actions,
   empty,
+  searchable = true,
 }: Props<T>) {
   const { t } = useTranslation();
   const f = useFormat();
@@ -90,17 +93,19 @@ export function ResourceList<T>({
         </div>
       </header>
       <div className="surface flex flex-wrap items-center gap-3 p-3">
-        <label className="flex min-w-56 flex-1 items-center gap-2 rounded-xl border border-slate-300 px-3 dark:border-slate-700">
-          <Search className="size-4 text-muted" aria-hidden />
-          <span className="sr-only">{t('resource.search')}</span>
-          <input
-            type="search"
-            defaultValue={list.get('search')}
-            placeholder={t('resource.search')}
-            onChange={(e) => list.set({ search: e.target.value })}
-            className="min-h-10 w-full bg-transparent text-sm outline-none"
-          />
-        </label>
+        {searchable && (
+          <label className="flex min-w-56 flex-1 items-center gap-2 rounded-xl border border-slate-300 px-3 dark:border-slate-700">
+            <Search className="size-4 text-muted" aria-hidden />
+            <span className="sr-only">{t('resource.search')}</span>
+            <input
+              type="search"
+              defaultValue={list.get('search')}
+              placeholder={t('resource.search')}
+              onChange={(e) => list.set({ search: e.target.value })}
+              className="min-h-10 w-full bg-transparent text-sm outline-none"
+            />
+          </label>
+        )}
         {filters}
       </div>
       {query.isPending && <Loading label={t('common.loading')} />}
