@@ -1,4 +1,4 @@
-import { type AdminUser, ROOT_PERMISSION, type UserUpdate } from '@hostdeck/contracts';
+import { type AdminUser, hasPermission, isAdminRole, ROOT_PERMISSION, type UserUpdate } from '@hostdeck/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type RoleRow, recoveryCodes, roles, serverQueue, type UserRow, users } from '../../db/schema/index.ts';
@@ -74,6 +74,8 @@ export class UsersService implements CrudService<AdminUser> {
         if (!target.permissions.includes(ROOT_PERMISSION)) await this.assertNotLastAdministrator(tx, user, role);
         nextRole = target;
       }
+      if (body.email !== undefined && body.email.toLowerCase() !== user.email.toLowerCase())
+        assertMayChangeWayIn(actor, user, role, 'email');
       await this.assertUnique(tx, user, body);
       const patch: Partial<typeof users.$inferInsert> = { roleId: nextRole.id, updatedAt: new Date() };
       if (body.username !== undefined) patch.username = body.username;
@@ -132,7 +134,8 @@ export class UsersService implements CrudService<AdminUser> {
   }
 
   resetTwoFactor(actor: Actor, id: string): Promise<AdminUser> {
-    return this.act(actor, id, 'user.reset_2fa', async (tx, { user }) => {
+    return this.act(actor, id, 'user.reset_2fa', async (tx, { user, role }) => {
+      assertMayChangeWayIn(actor, user, role);
       const [row] = await tx
         .update(users)
         .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null, updatedAt: new Date() })
@@ -225,4 +228,18 @@ export class UsersService implements CrudService<AdminUser> {
         });
     }
   }
+}
+
+/**
+ * A staff account's way in (the e-mail address, where password-reset links go, and its second
+ * factor) is another staff member's to change only with admin.root. `act` lets anyone who holds every
+ * permission of the account's role manage it, so without this a moderator could point a fellow
+ * moderator's e-mail at their own mailbox and reset the password: a takeover. Members' accounts stay
+ * with users.edit (support changes a typo'd address), and anyone may change their own.
+ */
+function assertMayChangeWayIn(actor: Actor, user: UserRow, role: RoleRow, field?: string): void {
+  const staff = isAdminRole(role.level) && role.permissions.length > 0;
+  if (user.id === actor.id || !staff || hasPermission(actor.permissions, ROOT_PERMISSION)) return;
+  const message = "Only an administrator holding admin.root can change another staff member's sign-in details";
+  throw new AppError('FORBIDDEN', message, field ? { [field]: message } : undefined);
 }

@@ -118,6 +118,47 @@ describe('editing a user', () => {
 });
 
 describe('escalation and the last administrator', () => {
+  it("a staff member cannot take over a peer's account: e-mail and two-factor are admin.root's to change", async () => {
+    const perms = ['admin.users.list', 'admin.users.view', 'admin.users.edit'];
+    const moderator = await memberWithPermissions(t.app, perms);
+    const self = (await moderator.get('/api/user/session')).json().user_info.uuid as string;
+    const [mine] = await t.app.ctx.db.select({ roleId: users.roleId }).from(users).where(eq(users.id, self));
+    // A fellow moderator: the same role, so `act`'s "holds every permission" check lets it through.
+    const peer = await member();
+    await t.app.ctx.db.update(users).set({ roleId: mine!.roleId }).where(eq(users.id, peer.uuid));
+    await t.app.ctx.sessions.invalidateUser(peer.uuid);
+
+    const steal = await moderator.patch(`/api/admin/users/${peer.uuid}`, {
+      email: 'mine@attacker.example',
+      updated_at: (await load(peer.uuid)).updated_at,
+    });
+    expect(steal.statusCode).toBe(403);
+    expect(steal.json()).toMatchObject({
+      error_code: 'FORBIDDEN',
+      fields: { email: expect.stringContaining('admin.root') },
+    });
+    expect((await load(peer.uuid)).email).toBe(peer.m.email);
+    expect((await moderator.post(`/api/admin/users/${peer.uuid}/reset-2fa`)).json().error_code).toBe('FORBIDDEN');
+    // The peer's name is still theirs to fix, a member's e-mail is support's, and admin.root may do both.
+    const rename = await moderator.patch(`/api/admin/users/${peer.uuid}`, {
+      first_name: 'Renamed',
+      email: peer.m.email.toUpperCase(),
+      updated_at: (await load(peer.uuid)).updated_at,
+    });
+    expect(rename.statusCode).toBe(200);
+    const a = await member();
+    const fixed = await moderator.patch(`/api/admin/users/${a.uuid}`, {
+      email: `fixed-${a.m.email}`,
+      updated_at: (await load(a.uuid)).updated_at,
+    });
+    expect(fixed.statusCode).toBe(200);
+    const byRoot = await root.patch(`/api/admin/users/${peer.uuid}`, {
+      email: `new-${peer.m.email}`,
+      updated_at: (await load(peer.uuid)).updated_at,
+    });
+    expect(byRoot.statusCode).toBe(200);
+  });
+
   it('nobody gives a role they do not hold, changes their own role, or manages a stronger account', async () => {
     const staff = await memberWithPermissions(t.app, ['admin.users.list', 'admin.users.edit', 'admin.roles.list']);
     const a = await member();
