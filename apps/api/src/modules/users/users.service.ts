@@ -238,8 +238,7 @@ export class UsersService implements CrudService<AdminUser> {
  * with users.edit (support changes a typo'd address), and anyone may change their own.
  */
 function assertMayChangeWayIn(actor: Actor, user: UserRow, role: RoleRow, field?: string): void {
-  const staff = isAdminRole(role.level) && role.permissions.length > 0;
-  if (user.id === actor.id || !staff || hasPermission(actor.permissions, ROOT_PERMISSION)) return;
+  if (user.id === actor.id || !isAdminRole(role.level) || hasPermission(actor.permissions, ROOT_PERMISSION)) return;
   const message = "Only an administrator holding admin.root can change another staff member's sign-in details";
   throw new AppError('FORBIDDEN', message, field ? { [field]: message } : undefined);
 }

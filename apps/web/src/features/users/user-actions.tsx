@@ -8,13 +8,14 @@ import { Field } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useApiForm } from '../auth/use-api-form.ts';
-import { usersApi } from './api.ts';
+import { usersApi, useWayInLocked } from './api.ts';
 
 /** Coins with a reason, ban / unban, reset 2FA, sign out everywhere. */
 export function UserActions({ user }: { user: AdminUser }) {
   const { t } = useTranslation();
   const f = useFormat();
   const [problem, setProblem] = useState<string | null>(null);
+  const wayInLocked = useWayInLocked(user);
   const coins = usersApi.useAction<z.infer<typeof CoinAdjustmentSchema>>(user.id, 'coins');
   const ban = usersApi.useAction<z.infer<typeof BanSchema>>(user.id, 'ban');
   const unban = usersApi.useAction<undefined>(user.id, 'unban');
@@ -80,7 +81,7 @@ export function UserActions({ user }: { user: AdminUser }) {
           </form>
         )}
         <div className="flex flex-wrap gap-2">
-          {user.two_fa_enabled && (
+          {user.two_fa_enabled && !wayInLocked && (
             <Button variant="secondary" onClick={run(reset2fa)}>
               {t('users.reset2fa')}
             </Button>

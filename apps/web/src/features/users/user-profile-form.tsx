@@ -7,7 +7,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { useCan } from '../../lib/permissions.ts';
 import { useApiForm } from '../auth/use-api-form.ts';
 import { rolesApi } from '../roles/api.ts';
-import { usersApi } from './api.ts';
+import { usersApi, useWayInLocked } from './api.ts';
 
 const FormSchema = UserUpdateSchema.omit({ updated_at: true });
 type FormValues = z.infer<typeof FormSchema>;
@@ -26,6 +26,7 @@ export function UserProfileForm({ user, onSaved }: { user: AdminUser; onSaved: (
   const { t } = useTranslation();
   const update = usersApi.useUpdate(user.id);
   const canRoles = useCan('admin.roles.list');
+  const wayInLocked = useWayInLocked(user);
   const roles = rolesApi.useList(new URLSearchParams({ per_page: '100', sort: 'level' }));
   const { form, onSubmit, error } = useApiForm<FormValues>(
     FormSchema,
@@ -44,7 +45,14 @@ export function UserProfileForm({ user, onSaved }: { user: AdminUser; onSaved: (
       {error && <Alert>{error}</Alert>}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t('auth.fields.username')} error={errors.username?.message} {...form.register('username')} />
-        <Field label={t('auth.fields.email')} type="email" error={errors.email?.message} {...form.register('email')} />
+        <Field
+          label={t('auth.fields.email')}
+          type="email"
+          error={errors.email?.message}
+          readOnly={wayInLocked}
+          hint={wayInLocked ? t('users.wayInLocked') : undefined}
+          {...form.register('email')}
+        />
         <Field label={t('auth.fields.firstName')} error={errors.first_name?.message} {...form.register('first_name')} />
         <Field label={t('auth.fields.lastName')} error={errors.last_name?.message} {...form.register('last_name')} />
         {/* Mounted once the roles are there, so the select starts on the member's own role. */}
