@@ -1,5 +1,5 @@
+import { intlLocale } from '@hostdeck/contracts';
 import type { TFunction } from 'i18next';
-import { formatters } from './format.ts';
 
 /**
  * What a form says when a zod check without its own message fails, in the member's language
@@ -26,7 +26,8 @@ const SIZED = new Set(['string', 'array', 'set']);
 const NUMERIC = new Set(['number', 'int', 'bigint']);
 
 export function zodIssueMessage(t: TFunction, lng: string): (issue: ZodIssueLike) => string {
-  const { number } = formatters(lng);
+  // Plain toLocaleString rather than lib/format.ts: this runs on the login page, which carries no formatters.
+  const number = (n: number) => n.toLocaleString(intlLocale(lng));
   const count = (n: ZodIssueLike['minimum']) => Number(n);
   const z = (key: string, values?: Record<string, unknown>) => t(`validation.zod.${key}`, values);
 
@@ -61,8 +62,10 @@ export function zodIssueMessage(t: TFunction, lng: string): (issue: ZodIssueLike
     if (SIZED.has(origin)) {
       const unit = origin === 'string' ? 'chars' : 'items';
       if (side === 'min' && n <= 1 && issue.inclusive !== false) return z(origin === 'string' ? 'required' : 'pickOne');
-      if (issue.exact) return z(`${unit}Exactly`, { count: n, amount: number(n) });
-      return z(`${unit}${side === 'min' ? 'AtLeast' : 'AtMost'}`, { count: n, amount: number(n) });
+      // "Choose at least 2" needs no plural; "3 characters" does (`count` picks the form).
+      const values = { count: unit === 'chars' ? n : undefined, amount: number(n) };
+      if (issue.exact) return z(`${unit}Exactly`, values);
+      return z(`${unit}${side === 'min' ? 'AtLeast' : 'AtMost'}`, values);
     }
     if (NUMERIC.has(origin)) {
       const inclusive = issue.inclusive !== false;

@@ -5,6 +5,7 @@ import {
   LINE_BREAK_MESSAGE,
   PASSWORD_BLANK_MESSAGE,
 } from '@hostdeck/contracts';
+import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import {
   type FieldErrors,
@@ -19,7 +20,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client.ts';
-import { type ZodIssueLike, zodIssueMessage } from '../../lib/zod-messages.ts';
+import type { ZodIssueLike } from '../../lib/zod-messages.ts';
 
 /** The contract's own English messages (and the specification's defaults), shown in the member's language. */
 const knownMessages: Record<string, string> = {
@@ -72,14 +73,15 @@ export function useApiForm<T extends FieldValues>(
   const tr = (message: string) => (knownMessages[message] ? t(knownMessages[message]) : message);
   const [error, setError] = useState<string | null>(null);
   // Read at each parse, so a language changed while the form is open speaks the new one.
-  const issueMessage = useRef(zodIssueMessage(t, i18n.language));
-  issueMessage.current = zodIssueMessage(t, i18n.language);
-  const [resolver] = useState(() => {
-    const options = { error: (issue: ZodIssueLike) => issueMessage.current(issue) };
-    return typeof schema === 'function'
-      ? lazyResolver(schema, options, () => setError(t('errors.NETWORK_ERROR')))
-      : schemaResolver(schema, options);
-  });
+  const speak = useRef({ t, lng: i18n.language });
+  speak.current = { t, lng: i18n.language };
+  const [resolver] = useState(() =>
+    lazyResolver(
+      typeof schema === 'function' ? schema : () => Promise.resolve(schema),
+      () => speak.current,
+      () => setError(t('errors.NETWORK_ERROR')),
+    ),
+  );
   const form = useForm<T>({
     resolver: translated(resolver, tr),
     mode: 'onTouched',
@@ -104,22 +106,26 @@ export function useApiForm<T extends FieldValues>(
   return { form, onSubmit, error };
 }
 
-/** Parse options: the per-parse message map (`lib/zod-messages.ts`). */
-type ParseOptions = { error: (issue: ZodIssueLike) => string };
-
-function schemaResolver<T extends FieldValues>(schema: Schema<T>, options: ParseOptions): Resolver<T> {
-  return zodResolver(schema as never, options as never) as unknown as Resolver<T>;
-}
-
-/** Loads the schema on first use (once; again after a failed load, which `failed` reports). */
+/**
+ * Loads the schema and zod's messages (`lib/zod-messages.ts`) on first use, once (again after a
+ * failed load, which `failed` reports): neither weighs on a page's first paint.
+ */
 function lazyResolver<T extends FieldValues>(
   load: () => Promise<Schema<T>>,
-  parse: ParseOptions,
+  speak: () => { t: TFunction; lng: string },
   failed: () => void,
 ): Resolver<T> {
   let loading: Promise<Resolver<T>> | null = null;
   return async (values, context, options) => {
-    loading ??= load().then((schema) => schemaResolver(schema, parse));
+    loading ??= Promise.all([load(), import('../../lib/zod-messages.ts')]).then(
+      ([schema, { zodIssueMessage }]) =>
+        zodResolver(
+          schema as never,
+          {
+            error: (issue: ZodIssueLike) => zodIssueMessage(speak().t, speak().lng)(issue),
+          } as never,
+        ) as unknown as Resolver<T>,
+    );
     try {
       return await (await loading)(values, context, options);
     } catch (err) {
