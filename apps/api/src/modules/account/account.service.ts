@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authTokens, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { voidTokens } from '../auth/auth-tokens.ts';
 import { describeUserAgent } from '../auth/new-login.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { ClientInfo, SessionService } from '../auth/sessions.service.ts';
@@ -76,11 +77,8 @@ export class AccountService {
     await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-      // A reset link mailed earlier would undo this change: it stops working.
-      await tx
-        .update(authTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(authTokens.userId, user.id), eq(authTokens.kind, 'password_reset'), isNull(authTokens.usedAt)));
+      // A reset link mailed earlier, or a pending address change, would undo this: they stop working.
+      await voidTokens(tx, user.id, ['password_reset', 'change_email']);
       await enqueueTemplateMail(tx, this.settings, {
         to: user.email,
         template: 'password_changed',

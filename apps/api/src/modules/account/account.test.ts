@@ -214,6 +214,71 @@ describe('email change', () => {
     expect(again.json().error_code).toBe('EMAIL_CHANGE_TOKEN_INVALID');
   });
 
+  it("dies with a password reset or change: an intruder's pending change cannot outlive the owner taking the account back", async () => {
+    /** The token in the newest reset mail to an address. */
+    const resetToken = async (email: string) =>
+      decodeURIComponent(
+        (await mailsTo(email))
+          .filter((m) => m.template === 'reset_password')
+          .at(-1)
+          ?.text.match(/reset-password\?token=([\w%-]+)/)?.[1] ?? '',
+      );
+    const confirm = (token: string) => new TestClient(t.app).post('/api/account/email/confirm', { token });
+
+    const reset = await register();
+    await reset.client.post('/api/account/email', {
+      email: `intruder_${reset.member.email}`,
+      password: reset.member.password,
+    });
+    const stolen = await changeToken(`intruder_${reset.member.email}`);
+    await new TestClient(t.app).post('/api/user/auth/forgot-password', { email: reset.member.email });
+    await t.app.ctx.tasks.idle(); // the link is made after the answer
+    const link = await resetToken(reset.member.email);
+    const done = await new TestClient(t.app).post('/api/user/auth/reset-password', {
+      token: link,
+      password: 'a new Passw0rd!',
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await confirm(stolen)).json().error_code).toBe('EMAIL_CHANGE_TOKEN_INVALID');
+    expect((await userRow(reset.id)).email).toBe(reset.member.email);
+
+    const changed = await register();
+    await changed.client.post('/api/account/email', {
+      email: `intruder_${changed.member.email}`,
+      password: changed.member.password,
+    });
+    const pending = await changeToken(`intruder_${changed.member.email}`);
+    const own = await changed.client.post('/api/account/password', {
+      current_password: changed.member.password,
+      password: 'another Passw0rd!',
+    });
+    expect(own.statusCode).toBe(200);
+    expect((await confirm(pending)).json().error_code).toBe('EMAIL_CHANGE_TOKEN_INVALID');
+  });
+
+  it('changed by staff: links mailed to the old address stop working, and the old address is told', async () => {
+    const me = await register();
+    await new TestClient(t.app).post('/api/user/auth/forgot-password', { email: me.member.email });
+    await t.app.ctx.tasks.idle();
+    const [link] = await db()
+      .select()
+      .from(authTokens)
+      .where(and(eq(authTokens.userId, me.id), eq(authTokens.kind, 'password_reset')));
+    expect(link?.usedAt).toBeNull();
+    const staff = await memberWithPermissions(t.app, ['admin.users.list', 'admin.users.edit']);
+    const updatedAt = (await staff.get(`/api/admin/users/${me.id}`)).json().data.updated_at;
+    const res = await staff.patch(`/api/admin/users/${me.id}`, {
+      email: `fixed_${me.member.email}`,
+      updated_at: updatedAt,
+    });
+    expect(res.statusCode).toBe(200);
+    const [spent] = await db().select().from(authTokens).where(eq(authTokens.id, link!.id));
+    expect(spent?.usedAt).not.toBeNull();
+    const told = (await mailsTo(me.member.email)).filter((m) => m.template === 'email_changed');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain(`fixed_${me.member.email}`);
+  });
+
   it('refuses a wrong password, the same address, a taken one, and an expired link', async () => {
     const me = await register();
     const other = await register();

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { authTokens, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { claimToken } from '../auth/auth-tokens.ts';
+import { claimToken, voidTokens, WAY_IN_LINKS } from '../auth/auth-tokens.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import type { SessionService } from '../auth/sessions.service.ts';
 import { enqueueTemplateMail } from '../mail/templates.ts';
@@ -94,16 +94,7 @@ export class EmailChangeService {
           .set({ email, emailVerifiedAt: new Date(), updatedAt: new Date() })
           .where(eq(users.id, user.id));
         // Links mailed to the old address (password reset, verification) stop working.
-        await tx
-          .update(authTokens)
-          .set({ usedAt: new Date() })
-          .where(
-            and(
-              eq(authTokens.userId, user.id),
-              inArray(authTokens.kind, ['password_reset', 'verify_email', 'change_email']),
-              isNull(authTokens.usedAt),
-            ),
-          );
+        await voidTokens(tx, user.id, WAY_IN_LINKS);
         await enqueueTemplateMail(tx, this.settings, {
           to: user.email,
           template: 'email_changed',

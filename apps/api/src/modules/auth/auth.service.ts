@@ -9,7 +9,7 @@ import type { SignUpAttempt, SignUpGuard } from '../abuse/sign-up-guard.ts';
 import { enqueueTemplateMail } from '../mail/templates.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { createAccount } from './accounts.service.ts';
-import { claimToken } from './auth-tokens.ts';
+import { claimToken, voidTokens } from './auth-tokens.ts';
 import { EmailVerificationService } from './email-verification.service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { ClientInfo, SessionMethod, SessionService } from './sessions.service.ts';
@@ -158,6 +158,8 @@ export class AuthService {
       const [owner] = await tx.select().from(users).where(eq(users.id, used.userId));
       if (!owner || !accountUsable(owner)) return null;
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, used.userId));
+      // Other reset links and a pending address change (perhaps an intruder's) stop working too.
+      await voidTokens(tx as unknown as Db, used.userId, ['password_reset', 'change_email']);
       return used.userId;
     });
     if (!userId)

@@ -8,9 +8,11 @@ import type { CrudService } from '../../lib/crud-routes.ts';
 import type { PageQuery } from '../../lib/paging.ts';
 import { CANCELLABLE } from '../account/account-deletion.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { voidTokens, WAY_IN_LINKS } from '../auth/auth-tokens.ts';
 import type { SessionService } from '../auth/sessions.service.ts';
 import { findUserByEmail, findUserByLogin } from '../auth/users.repo.ts';
 import { moveCoins } from '../coins/ledger.ts';
+import { enqueueTemplateMail, mailGlobals } from '../mail/templates.ts';
 import { settleReferral } from '../referrals/referrals.service.ts';
 import { countActiveRootUsers } from '../roles/roles.repo.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -74,8 +76,8 @@ export class UsersService implements CrudService<AdminUser> {
         if (!target.permissions.includes(ROOT_PERMISSION)) await this.assertNotLastAdministrator(tx, user, role);
         nextRole = target;
       }
-      if (body.email !== undefined && body.email.toLowerCase() !== user.email.toLowerCase())
-        assertMayChangeWayIn(actor, user, role, 'email');
+      const newEmail = body.email !== undefined && body.email.toLowerCase() !== user.email.toLowerCase();
+      if (newEmail) assertMayChangeWayIn(actor, user, role, 'email');
       await this.assertUnique(tx, user, body);
       const patch: Partial<typeof users.$inferInsert> = { roleId: nextRole.id, updatedAt: new Date() };
       if (body.username !== undefined) patch.username = body.username;
@@ -89,6 +91,20 @@ export class UsersService implements CrudService<AdminUser> {
         if (value !== undefined) patch[column] = value;
       }
       const [row] = await tx.update(users).set(patch).where(eq(users.id, user.id)).returning();
+      if (newEmail) {
+        // As when members change it themselves: links mailed to the old address stop working, and
+        // the old address hears of the change (it is the owner's way to notice a takeover).
+        await voidTokens(tx as unknown as Db, user.id, WAY_IN_LINKS);
+        await enqueueTemplateMail(tx as unknown as Db, this.settings, {
+          to: user.email,
+          template: 'email_changed',
+          vars: {
+            username: user.username,
+            new_email: body.email!,
+            security_url: `${mailGlobals(this.settings).app_url}/account`,
+          },
+        });
+      }
       return {
         row: row as UserRow,
         role: nextRole,
