@@ -1,16 +1,35 @@
-import { ADBLOCK_CHECK_QUERY, AFK_CLOSE, AfkStatusSchema, WS_RECONNECT_REASON } from '@hostdeck/contracts';
+import {
+  ADBLOCK_CHECK_QUERY,
+  AFK_CLOSE,
+  AfkStatusSchema,
+  SESSION_COOKIE,
+  WS_RECONNECT_REASON,
+} from '@hostdeck/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { websocketOnly } from '../../lib/websocket-only.ts';
 import { access } from '../../plugins/access.ts';
-import { earningGuard } from '../abuse/flags.guard.ts';
+import { earningGuard, earningOnHoldById } from '../abuse/flags.guard.ts';
+import { accountUsable } from '../auth/sign-in.ts';
+import type { AfkPermit } from './afk.service.ts';
 
 /** The AFK page: its status, and the WebSocket that times the session on the server. */
 export async function afkRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['earn'];
+
+  /** The socket's sign-in and the earning rules, read again before each payout. */
+  function permit(token: string | undefined): AfkPermit {
+    return async () => {
+      const resolved = await app.ctx.sessions.resolve(token);
+      if (!resolved || resolved.session.twoFactorPending || !accountUsable(resolved.account.user))
+        return 'UNAUTHORIZED';
+      const { db, settings } = app.ctx;
+      return (await earningOnHoldById(db, settings, resolved.account.user.id)) ? 'EARNING_ON_HOLD' : null;
+    };
+  }
 
   app.get(
     '/api/earn/afk',
@@ -42,7 +61,7 @@ export async function afkRoutes(fastify: FastifyInstance): Promise<void> {
       const none = { onMessage: () => undefined, onClose: () => undefined };
       const session = mayEarn(req)
         .then(
-          () => app.ctx.afk.attach(req.auth!.account.user.id, socket),
+          () => app.ctx.afk.attach(req.auth!.account.user.id, socket, permit(req.cookies[SESSION_COOKIE])),
           (err: unknown) => {
             if (!(err instanceof AppError)) throw err;
             socket.send(JSON.stringify({ type: 'refused', error_code: err.code }));

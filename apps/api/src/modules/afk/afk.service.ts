@@ -30,10 +30,17 @@ export interface AfkSocket {
   close(code: number, reason: string): void;
 }
 
+/**
+ * Asked before every payout: the error code that now stops the session (its sign-in revoked, the
+ * account banned or deleted, earning put on hold), or null while it may go on earning.
+ */
+export type AfkPermit = () => Promise<string | null>;
+
 interface Session {
   id: string;
   userId: string;
   socket: AfkSocket;
+  permit: AfkPermit;
   visible: boolean;
   /** Hidden at some moment of the current interval: that interval earns nothing. */
   hiddenThisInterval: boolean;
@@ -87,7 +94,11 @@ export class AfkService {
   }
 
   /** Starts a member's session on this socket, taking over any other of theirs. */
-  async attach(userId: string, socket: AfkSocket): Promise<{ onMessage(raw: string): void; onClose(): void }> {
+  async attach(
+    userId: string,
+    socket: AfkSocket,
+    permit: AfkPermit = async () => null,
+  ): Promise<{ onMessage(raw: string): void; onClose(): void }> {
     if (!this.settings.bool('afk_enabled')) {
       this.send(socket, { type: 'disabled' });
       socket.close(AFK_CLOSE.disabled, 'AFK earning is switched off');
@@ -100,6 +111,7 @@ export class AfkService {
       id: randomUUID(),
       userId,
       socket,
+      permit,
       visible: true,
       hiddenThisInterval: false,
       ticks: 0,
@@ -158,6 +170,15 @@ export class AfkService {
     const earned = session.visible && !session.hiddenThisInterval;
     session.hiddenThisInterval = !session.visible;
     if (!earned) return;
+    // The socket outlives its checks at opening: a sign-out, a ban, a deletion or a hold since then
+    // ends it here, before anything is paid.
+    const refused = await session.permit();
+    if (refused) {
+      this.end(session);
+      this.send(session.socket, { type: 'refused', error_code: refused });
+      session.socket.close(AFK_CLOSE.refused, refused);
+      return;
+    }
     session.ticks += 1;
     session.pendingSeconds += intervalSeconds;
     const minutes = Math.floor(session.pendingSeconds / 60);

@@ -162,6 +162,23 @@ describe('AFK earning (server-timed, fake clock)', () => {
   });
 });
 
+describe('AFK sessions that lose their right to earn', () => {
+  it('ask before each payout whether they may go on: a refusal ends the session and pays nothing', async () => {
+    const m = await signedUpMember(t.app);
+    let verdict: string | null = null;
+    const socket = new FakeSocket();
+    await afk.attach(m.id, socket, async () => verdict);
+    await clock.advance(60_000);
+    expect(await afkEntries(m.id)).toHaveLength(1);
+    verdict = 'UNAUTHORIZED';
+    await clock.advance(180_000);
+    expect(await afkEntries(m.id)).toHaveLength(1);
+    expect(socket.of('refused')).toEqual([{ type: 'refused', error_code: 'UNAUTHORIZED' }]);
+    expect(socket.closed).toBe(AFK_CLOSE.refused);
+    expect(afk.open).toBe(0);
+  });
+});
+
 describe('the AFK socket', () => {
   const open = (cookie: string, origin?: string) =>
     openSocket<AfkServerMessage>(t.app, '/api/earn/afk/ws', cookie, origin);
@@ -179,6 +196,31 @@ describe('the AFK socket', () => {
     expect(a.messages.at(-1)).toEqual({ type: 'taken_over' });
     expect(a.closed()).toBe(AFK_CLOSE.takenOver);
     b.ws.close();
+  });
+
+  it("re-reads the socket's sign-in for each payout: signed out or banned since it opened, it may not go on", async () => {
+    const attach = vi.spyOn(t.app.ctx.afk, 'attach');
+    try {
+      const out = await signedUpMember(t.app);
+      const a = await open(cookieOf(out));
+      await a.wait(() => a.messages.length > 0);
+      const outPermit = attach.mock.calls.at(-1)![2]!;
+      expect(await outPermit()).toBeNull();
+      await out.client.post('/api/user/auth/logout');
+      expect(await outPermit()).toBe('UNAUTHORIZED');
+      a.ws.close();
+
+      const banned = await signedUpMember(t.app);
+      const b = await open(cookieOf(banned));
+      await b.wait(() => b.messages.length > 0);
+      const bannedPermit = attach.mock.calls.at(-1)![2]!;
+      await t.database.db.update(users).set({ banned: true }).where(eq(users.id, banned.id));
+      await t.app.ctx.sessions.invalidateUser(banned.id);
+      expect(await bannedPermit()).toBe('UNAUTHORIZED');
+      b.ws.close();
+    } finally {
+      attach.mockRestore();
+    }
   });
 
   it('cannot start (the database away): the page is told to connect again, and the process lives on', async () => {
