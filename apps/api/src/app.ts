@@ -22,6 +22,7 @@ import { mediaStorageFor } from './lib/s3-storage.ts';
 import { responseSerializerCompiler } from './lib/serializer.ts';
 import { AdblockService } from './modules/abuse/adblock.service.ts';
 import { AltSignInWatcher, AltSignUpCheck } from './modules/abuse/alt-check.ts';
+import { earningOnHoldById } from './modules/abuse/flags.guard.ts';
 import { SignUpGuard } from './modules/abuse/sign-up-guard.ts';
 import { TurnstileService } from './modules/abuse/turnstile.service.ts';
 import { VpnService } from './modules/abuse/vpn.service.ts';
@@ -213,7 +214,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     afk: new AfkService(database.db, settings, bus, app.log),
     notifications,
     announcementBell: new AnnouncementBellWorker(database.db, notifications, app.log),
-    plugins: new PluginRegistry(database.db, bus, app.log, appKey, panel, sessions, pluginDirs),
+    plugins: new PluginRegistry(database.db, bus, app.log, appKey, panel, sessions, pluginDirs, (userId) =>
+      earningOnHoldById(database.db, settings, userId),
+    ),
     payments: new PaymentsService(database.db, settings, publicUrl, options.stripeApi),
     serverLifecycle: new ServerLifecycleWorker(database.db, panel, settings, servers, app.log, publicUrl),
     accountDeletion: new AccountDeletionWorker(database.db, servers, media, app.log, settings),

@@ -90,8 +90,16 @@ export function pluginFetch(signal: AbortSignal): PluginFetch {
   };
 }
 
-/** Credits through the ledger (kind plugin, the plugin's identifier as reference), once per key. */
-export function pluginCoins(db: Db, plugin: string, credited: (userId: string) => Promise<void>): PluginCoins {
+/**
+ * Credits through the ledger (kind plugin, the plugin's identifier as reference), once per key. A
+ * member held for review earns nothing here either (EARNING_ON_HOLD reaches the plugin's caller).
+ */
+export function pluginCoins(
+  db: Db,
+  plugin: string,
+  credited: (userId: string) => Promise<void>,
+  onHold: (userId: string) => Promise<boolean> = async () => false,
+): PluginCoins {
   const balance = async (userId: string) => {
     const [row] = await db.select({ coins: users.coins }).from(users).where(eq(users.id, userId));
     if (!row) throw new AppError('NOT_FOUND', 'No such member');
@@ -103,6 +111,8 @@ export function pluginCoins(db: Db, plugin: string, credited: (userId: string) =
       if (!Number.isInteger(amount) || amount <= 0 || amount > CREDIT_MAX)
         throw new Error(`A credit is a whole number from 1 to ${CREDIT_MAX}`);
       checkKey(key);
+      if (await onHold(userId))
+        throw new AppError('EARNING_ON_HOLD', 'Your account is waiting for a staff review before it can earn coins');
       const idempotencyKey = `plugin:${plugin}:${key}`;
       try {
         const after = await db.transaction((tx) =>

@@ -85,6 +85,8 @@ export class PluginRegistry {
     private readonly panel: PanelService,
     private readonly sessions: SessionService,
     private readonly dirs: PluginDirs,
+    /** Whether a member's earning is held for a staff review (anti-alt): a plugin's credit is earning too. */
+    private readonly onHold: (userId: string) => Promise<boolean> = async () => false,
   ) {
     bus.subscribe(CHANNEL, {
       message: (identifier) => {
@@ -401,7 +403,7 @@ export class PluginRegistry {
     if (!p) throw new AppError('NOT_FOUND', 'This plugin is not enabled');
     return {
       ...baseContext(this.db, this.log, { identifier, version: p.manifest.version }, p.config(), signal),
-      coins: pluginCoins(this.db, identifier, (userId) => this.sessions.invalidateUser(userId)),
+      coins: pluginCoins(this.db, identifier, (userId) => this.sessions.invalidateUser(userId), this.onHold),
       servers: pluginServers(this.db, this.panel),
     };
   }

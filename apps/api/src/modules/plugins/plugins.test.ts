@@ -12,7 +12,7 @@ import { makeCatalogue } from '../../../test/servers.ts';
 import { department, openTicket } from '../../../test/tickets.ts';
 import { memberWithPermissions, signedUpMember } from '../../../test/users.ts';
 import { type BuiltApp, buildApp } from '../../app.ts';
-import { coinLedger, payments, pluginKv, serverQueue, servers } from '../../db/schema/index.ts';
+import { accountFlags, coinLedger, payments, pluginKv, serverQueue, servers } from '../../db/schema/index.ts';
 import { localBus } from '../../lib/bus.ts';
 import { HOOK_TIMEOUT_MS, MAX_CONSECUTIVE_FAILURES } from './plugins.registry.ts';
 
@@ -124,6 +124,21 @@ describe('a running plugin', () => {
     expect(lines.filter((l) => l.kind === 'plugin')).toHaveLength(1);
     await drainBoth();
     expect(await recorded('last:coins.changed')).toMatchObject({ user_id: id, delta: 5, kind: 'plugin' });
+  });
+
+  it('credits nothing to a member whose earning is held for review, as every other way of earning', async () => {
+    const { client, id } = await signedUpMember(t.app);
+    await t.app.ctx.settings.update({ zero_trust_enabled: true });
+    try {
+      await t.app.ctx.db.insert(accountFlags).values({ userId: id, reason: 'shared_ip' });
+      const gift = await client.post('/api/plugins/recorder/gift');
+      expect(gift.statusCode).toBe(403);
+      expect(gift.json().error_code).toBe('EARNING_ON_HOLD');
+      const lines = await t.app.ctx.db.select().from(coinLedger).where(eq(coinLedger.userId, id));
+      expect(lines.filter((l) => l.kind === 'plugin')).toHaveLength(0);
+    } finally {
+      await t.app.ctx.settings.update({ zero_trust_enabled: null });
+    }
   });
 
   it('serves its routes with the access they declare', async () => {
