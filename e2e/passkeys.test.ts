@@ -49,11 +49,13 @@ async function passkeyBrowser(
   return { context, page, cdp, authenticatorId };
 }
 
-async function addPasskey(page: Page, name: string): Promise<void> {
+/** Adds a passkey on /account: its name and the password (a session alone may not add one). */
+async function addPasskey(page: Page, name: string, password: string): Promise<void> {
   await page.goto('/account#passkeys');
   const section = page.getByTestId('passkeys-section');
   await section.getByRole('button', { name: 'Add a passkey' }).click();
   await section.getByLabel('Name').fill(name);
+  await section.getByLabel('Current password', { exact: true }).fill(password);
   const saved = page.waitForResponse(
     (r) => new URL(r.url()).pathname === '/api/account/passkeys' && r.request().method() === 'POST',
   );
@@ -74,7 +76,7 @@ describe.runIf(hasBrowser())('passkeys in the browser (virtual authenticator)', 
     const { context, page, cdp, authenticatorId } = await passkeyBrowser(browser);
     const member = newMember();
     await register(page, member);
-    await addPasskey(page, 'Virtual laptop');
+    await addPasskey(page, 'Virtual laptop', member.password);
     await logout(page);
 
     await page.goto('/auth/login');
@@ -108,7 +110,7 @@ describe.runIf(hasBrowser())('passkeys in the browser (virtual authenticator)', 
       code: code(setup.body.secret),
     });
     expect(confirmed.status).toBe(200);
-    await addPasskey(page, 'Second factor');
+    await addPasskey(page, 'Second factor', member.password);
     await logout(page);
 
     await page.goto('/auth/login');

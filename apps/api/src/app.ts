@@ -200,7 +200,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     apiKeys: new ApiKeysService(database.db),
     signInLinks: new SignInLinksService(database.db, publicUrl, () => ctx.auth),
     twoFactor: new TwoFactorService(database.db, settings, sessions, appKey, publicUrl),
-    passkeys: new PasskeysService(database.db),
+    passkeys: new PasskeysService(database.db, settings, publicUrl),
     passkeySignIn: new PasskeySignInService(database.db, sessions, () => ctx.auth),
     license: new LicenseService(settings),
     mail: new MailOutbox(database.db, mailer, app.log),

@@ -67,19 +67,23 @@ export const LocaleUpdateSchema = z.object({ locale: z.enum(['en', 'ro', 'fr', '
 export type LocaleUpdate = z.infer<typeof LocaleUpdateSchema>;
 
 /**
- * Deleting one's account: the password (or, with two-factor on, a current or recovery code) and
- * the username typed out as confirmation.
+ * Proof that the person at the keyboard owns the account, asked before what a stolen session must
+ * not do alone (deleting the account, adding a passkey): the password or, with two-factor on, a
+ * current or recovery code. Either is enough; the message lands on the password field.
  */
+export const identityProofFields = {
+  password: CurrentPasswordSchema.optional(),
+  /** A current two-factor code, or one of the recovery codes. */
+  code: line().min(6).max(64).optional(),
+};
+export const proofGiven = (v: { password?: string; code?: string }) => v.password !== undefined || v.code !== undefined;
+export const proofMissing = { path: ['password'], message: 'Enter your password or a two-factor code' };
+export const IdentityProofSchema = z.object(identityProofFields).strict().refine(proofGiven, proofMissing);
+export type IdentityProof = z.infer<typeof IdentityProofSchema>;
+
+/** Deleting one's account: proof of identity and the username typed out as confirmation. */
 export const DeleteAccountSchema = z
-  .object({
-    password: CurrentPasswordSchema.optional(),
-    /** A current two-factor code, or one of the recovery codes. */
-    code: line().min(6).max(64).optional(),
-    confirm: line().min(1).max(authLimits.usernameMax),
-  })
+  .object({ ...identityProofFields, confirm: line().min(1).max(authLimits.usernameMax) })
   .strict()
-  .refine((v) => v.password !== undefined || v.code !== undefined, {
-    path: ['password'],
-    message: 'Enter your password or a two-factor code',
-  });
+  .refine(proofGiven, proofMissing);
 export type DeleteAccount = z.infer<typeof DeleteAccountSchema>;

@@ -20,6 +20,7 @@ export const mailTemplateKeys = [
   'password_changed',
   'account_deleted',
   'two_factor_disabled',
+  'passkey_added',
 ] as const;
 export type MailTemplateKey = (typeof mailTemplateKeys)[number];
 export const MailTemplateKeySchema = z.enum(mailTemplateKeys);
@@ -45,6 +46,7 @@ export const mailTemplateVariables: Record<MailTemplateKey, readonly string[]> =
   password_changed: ['username', 'ip', 'browser', 'time', 'security_url'],
   account_deleted: ['username'],
   two_factor_disabled: ['username', 'ip', 'browser', 'time', 'security_url'],
+  passkey_added: ['username', 'passkey_name', 'ip', 'browser', 'time', 'security_url'],
 };
 
 /** What each variable holds (English; the admin pages translate them by name). */
@@ -60,6 +62,7 @@ export const mailVariableDescriptions: Record<string, string> = {
   browser: 'Browser (user agent) of the sign-in',
   time: 'Date and time of the sign-in (panel time zone)',
   security_url: 'Link to the account security page',
+  passkey_name: 'The name given to the new passkey',
   dashboard_url: 'Link to the dashboard',
   ticket_id: 'Ticket number',
   ticket_subject: 'Ticket subject',

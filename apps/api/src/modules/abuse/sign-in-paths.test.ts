@@ -79,10 +79,11 @@ async function expectFlaggedAfter(id: string, crowd: { device: string; ids: stri
 describe('anti-alt on every sign-in path', () => {
   it('a passkey sign-in on a crowded browser flags the account, like a password one', async () => {
     const home = browser(`10.${net}.3.1`);
-    await home.post('/api/user/auth/register', newMember());
+    const person = newMember();
+    await home.post('/api/user/auth/register', person);
     const id = (await home.get('/api/user/session')).json().user_info.uuid as string;
     const authenticator = new SoftAuthenticator();
-    const regOptions = (await home.post('/api/account/passkeys/options')).json().options;
+    const regOptions = (await home.post('/api/account/passkeys/options', { password: person.password })).json().options;
     await home.post('/api/account/passkeys', { name: 'Key', response: authenticator.register(regOptions) });
     const crowd = await crowdedBrowser();
     expect(await flagsOf(id)).toEqual([]);
@@ -135,7 +136,7 @@ describe('anti-alt on every sign-in path', () => {
     await home.post('/api/user/auth/register', member);
     const id = (await home.get('/api/user/session')).json().user_info.uuid as string;
     const authenticator = new SoftAuthenticator();
-    const regOptions = (await home.post('/api/account/passkeys/options')).json().options;
+    const regOptions = (await home.post('/api/account/passkeys/options', { password: member.password })).json().options;
     await home.post('/api/account/passkeys', { name: 'Key', response: authenticator.register(regOptions) });
     await t.database.db.update(users).set({ deletionRequestedAt: new Date() }).where(eq(users.id, id));
 

@@ -4,14 +4,13 @@ import type { Db } from '../../db/client.ts';
 import { serverQueue, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { verifyPassword } from '../auth/passwords.ts';
 import type { SessionService } from '../auth/sessions.service.ts';
 import type { TwoFactorService } from '../auth/two-factor.service.ts';
 import type { UserWithRole } from '../auth/users.repo.ts';
 import { enqueueTemplateMail } from '../mail/templates.ts';
 import { countActiveRootUsers } from '../roles/roles.repo.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import { wrongPassword } from './account.service.ts';
+import { proveIdentity } from './identity-proof.ts';
 
 /** Queue items not yet being built: cancelled when the account goes (their reservation is freed). */
 export const CANCELLABLE = ['pending', 'failed'] as const;
@@ -35,7 +34,7 @@ export class AccountDeletionService {
       throw new AppError('DELETE_CONFIRM_MISMATCH', 'Type your username to confirm', {
         confirm: 'Type your username to confirm',
       });
-    await this.prove(user, body);
+    await proveIdentity(this.twoFactor, user, body);
     await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       if (role.permissions.includes(ROOT_PERMISSION) && (await countActiveRootUsers(tx, { userId: user.id })) === 0)
@@ -62,17 +61,5 @@ export class AccountDeletionService {
       });
     });
     await this.sessions.revokeAllForUser(user.id);
-  }
-
-  /** The password, or with two-factor on a current TOTP code (accepted once) or an unused recovery code. */
-  private async prove(user: UserWithRole['user'], body: DeleteAccount): Promise<void> {
-    if (body.password !== undefined) {
-      if (!(await verifyPassword(user.passwordHash, body.password))) throw wrongPassword();
-      return;
-    }
-    if (!user.twoFactorEnabled)
-      throw new AppError('TWO_FA_NOT_ENABLED', 'Two-factor authentication is off: confirm with your password');
-    // The two-factor service's own check (replay-safe TOTP, single-use recovery codes).
-    await this.twoFactor.secondFactor(user, body.code ?? '');
   }
 }

@@ -1,7 +1,7 @@
 import type { BillingUpdate, LocaleUpdate, PasswordChange, ProfileUpdate } from '@hostdeck/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { authTokens, type UserRow, users } from '../../db/schema/index.ts';
+import { type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { voidTokens } from '../auth/auth-tokens.ts';
 import { describeUserAgent } from '../auth/new-login.ts';

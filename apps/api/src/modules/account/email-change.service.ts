@@ -1,5 +1,5 @@
 import type { EmailChange } from '@hostdeck/contracts';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authTokens, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';

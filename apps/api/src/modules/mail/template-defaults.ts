@@ -203,4 +203,19 @@ export const defaultMailTemplates: Record<MailTemplateKey, { subject: string; ht
       button('security_url', 'Review my account'),
     ),
   },
+  passkey_added: {
+    subject: '{{app_name}}: a passkey was added to your account',
+    html: lines(
+      h('A passkey was added'),
+      p('Hello {{username}},'),
+      p('A passkey named "{{passkey_name}}" was just added to your account. It signs in without a password:'),
+      facts([
+        ['Time', '{{time}}'],
+        ['IP address', '{{ip}}'],
+        ['Browser', '{{browser}}'],
+      ]),
+      p('If this was not you, remove the passkey, change your password and end your other sessions now.'),
+      button('security_url', 'Review my passkeys'),
+    ),
+  },
 };

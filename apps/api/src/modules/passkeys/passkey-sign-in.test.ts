@@ -18,7 +18,7 @@ async function memberWithPasskey(opts: { twoFactor?: boolean } = {}) {
   await client.post('/api/user/auth/register', member);
   const id = (await client.get('/api/user/session')).json().user_info.uuid as string;
   const authenticator = new SoftAuthenticator();
-  const options = (await client.post('/api/account/passkeys/options')).json().options;
+  const options = (await client.post('/api/account/passkeys/options', { password: member.password })).json().options;
   const created = await client.post('/api/account/passkeys', {
     name: 'Laptop',
     response: authenticator.register(options),

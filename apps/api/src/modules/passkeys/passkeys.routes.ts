@@ -1,4 +1,5 @@
 import {
+  IdentityProofSchema,
   OkSchema,
   PasskeyCreateBodySchema,
   PasskeyCreationOptionsResponseSchema,
@@ -12,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { access } from '../../plugins/access.ts';
 import { attemptRateLimit } from '../../plugins/rate-limit.ts';
+import { proveIdentity } from '../account/identity-proof.ts';
 import { relyingParty } from './relying-party.ts';
 
 /** My passkeys on /account: list, add (options, then the browser's answer), rename, remove. */
@@ -39,14 +41,20 @@ export async function passkeysRoutes(fastify: FastifyInstance): Promise<void> {
       config: { ...session, rateLimit: attemptRateLimit(app) },
       schema: {
         tags,
-        summary: 'Start adding a passkey: options for navigator.credentials.create() (valid 5 minutes, once)',
+        summary:
+          'Start adding a passkey, with the password or a two-factor code: options for navigator.credentials.create() (valid 5 minutes, once)',
+        body: IdentityProofSchema,
         response: { 200: PasskeyCreationOptionsResponseSchema, ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
-    async (req) => ({
-      success: true as const,
-      options: await app.ctx.passkeys.registrationOptions(req.auth!.account.user, relyingParty(req)),
-    }),
+    async (req) => {
+      // A passkey signs in on its own: a session alone (perhaps a stolen one) may not add one.
+      await proveIdentity(app.ctx.twoFactor, req.auth!.account.user, req.body);
+      return {
+        success: true as const,
+        options: await app.ctx.passkeys.registrationOptions(req.auth!.account.user, relyingParty(req)),
+      };
+    },
   );
 
   app.post(
@@ -61,7 +69,10 @@ export async function passkeysRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const passkey = await app.ctx.passkeys.register(req.auth!.account.user, relyingParty(req), req.body);
+      const passkey = await app.ctx.passkeys.register(req.auth!.account.user, relyingParty(req), req.body, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+      });
       return reply.status(201).send({ success: true as const, passkey });
     },
   );

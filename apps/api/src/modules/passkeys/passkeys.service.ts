@@ -4,7 +4,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passkeys, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { describeUserAgent } from '../auth/new-login.ts';
+import type { ClientInfo } from '../auth/sessions.service.ts';
 import { assertNotLastSignInMethod, lockAccount, signInMethodCounts } from '../auth/sign-in-methods.ts';
+import { enqueueTemplateMail, mailDate } from '../mail/templates.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import { challengeBytes, consumeChallenge, issueChallenge } from './challenges.ts';
 import { passkeysOf, toPasskey } from './passkeys.repo.ts';
 import type { RelyingParty } from './relying-party.ts';
@@ -26,7 +30,11 @@ export function answeredChallenge(clientDataJSON: string): string {
 
 /** A member's passkeys on /account: list, add (the registration ceremony), rename, remove. */
 export class PasskeysService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SettingsService,
+    private readonly publicUrl: () => string,
+  ) {}
 
   async list(userId: string): Promise<Passkey[]> {
     return (await passkeysOf(this.db, userId)).map(toPasskey);
@@ -56,8 +64,11 @@ export class PasskeysService {
     return { ...options, extensions: options.extensions && { ...options.extensions } };
   }
 
-  /** Verifies the browser's answer against the stored challenge (used up either way) and keeps the key. */
-  async register(user: UserRow, rp: RelyingParty, body: PasskeyCreateBody): Promise<Passkey> {
+  /**
+   * Verifies the browser's answer against the stored challenge (used up either way) and keeps the
+   * key; the member is mailed (a passkey signs in alone: they must hear of one they did not add).
+   */
+  async register(user: UserRow, rp: RelyingParty, body: PasskeyCreateBody, client: ClientInfo): Promise<Passkey> {
     const challenge = answeredChallenge(body.response.response.clientDataJSON);
     const expected = await consumeChallenge(this.db, { purpose: 'register', userId: user.id, challenge });
     let result: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
@@ -100,6 +111,18 @@ export class PasskeysService {
         .onConflictDoNothing({ target: passkeys.credentialId })
         .returning();
       if (!row) throw new AppError('PASSKEY_ALREADY_REGISTERED', 'This passkey is already registered');
+      await enqueueTemplateMail(tx as unknown as Db, this.settings, {
+        to: user.email,
+        template: 'passkey_added',
+        vars: {
+          username: user.username,
+          passkey_name: row.name,
+          ip: client.ip ?? 'unknown',
+          browser: describeUserAgent(client.userAgent),
+          time: mailDate(this.settings, new Date()),
+          security_url: `${this.publicUrl()}/account#passkeys`,
+        },
+      });
       return toPasskey(row);
     });
   }

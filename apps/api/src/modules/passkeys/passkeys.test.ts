@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newMember, TestClient } from '../../../test/client.ts';
 import { SoftAuthenticator } from '../../../test/webauthn-authenticator.ts';
-import { passkeys, users, webauthnChallenges } from '../../db/schema/index.ts';
+import { mailOutbox, passkeys, users, webauthnChallenges } from '../../db/schema/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,13 +13,18 @@ afterAll(() => t.close());
 
 async function member() {
   const client = new TestClient(t.app);
-  await client.post('/api/user/auth/register', newMember());
+  const person = newMember();
+  const { password } = person;
+  await client.post('/api/user/auth/register', person);
   const id = (await client.get('/api/user/session')).json().user_info.uuid as string;
-  return { client, id, authenticator: new SoftAuthenticator() };
+  return { client, id, password, authenticator: new SoftAuthenticator() };
 }
+/** Adding a passkey starts with the password (a session alone may not add one). */
+const optionsFor = (m: { client: TestClient; password: string }) =>
+  m.client.post('/api/account/passkeys/options', { password: m.password });
 
 async function addPasskey(m: Awaited<ReturnType<typeof member>>, name = 'Laptop') {
-  const options = await m.client.post('/api/account/passkeys/options');
+  const options = await optionsFor(m);
   expect(options.statusCode).toBe(200);
   return m.client.post('/api/account/passkeys', { name, response: m.authenticator.register(options.json().options) });
 }
@@ -27,7 +32,7 @@ async function addPasskey(m: Awaited<ReturnType<typeof member>>, name = 'Laptop'
 describe('passkeys on /account', () => {
   it('offers discoverable-credential options for this panel and stores a verified passkey', async () => {
     const m = await member();
-    const res = await m.client.post('/api/account/passkeys/options');
+    const res = await optionsFor(m);
     const { options } = res.json();
     expect(options.rp).toEqual({ name: 'Hostdeck', id: 'localhost' });
     expect(options.authenticatorSelection).toMatchObject({ residentKey: 'required', userVerification: 'preferred' });
@@ -71,7 +76,7 @@ describe('passkeys on /account', () => {
       device_type: 'singleDevice',
       backed_up: false,
     });
-    const options = (await m.client.post('/api/account/passkeys/options')).json().options;
+    const options = (await optionsFor(m)).json().options;
     expect(options.excludeCredentials.map((c: { id: string }) => c.id).sort()).toEqual(
       m.authenticator.credentials.map((c) => c.id.toString('base64url')).sort(),
     );
@@ -96,7 +101,7 @@ describe('passkeys on /account', () => {
 
   it('refuses an answer made for another origin or RP id, and a challenge used twice', async () => {
     const m = await member();
-    const options = (await m.client.post('/api/account/passkeys/options')).json().options;
+    const options = (await optionsFor(m)).json().options;
     const evil = m.authenticator.register(options, { origin: 'https://evil.example' });
     const refused = await m.client.post('/api/account/passkeys', { name: 'Evil', response: evil });
     expect(refused.statusCode).toBe(400);
@@ -108,7 +113,7 @@ describe('passkeys on /account', () => {
     });
     expect(again.json().error_code).toBe('PASSKEY_CHALLENGE_INVALID');
 
-    const next = (await m.client.post('/api/account/passkeys/options')).json().options;
+    const next = (await optionsFor(m)).json().options;
     const otherRp = await m.client.post('/api/account/passkeys', {
       name: 'Other RP',
       response: m.authenticator.register(next, { rpId: 'evil.example' }),
@@ -120,7 +125,7 @@ describe('passkeys on /account', () => {
   it("refuses another member's challenge and a credential registered twice", async () => {
     const a = await member();
     const b = await member();
-    const options = (await a.client.post('/api/account/passkeys/options')).json().options;
+    const options = (await optionsFor(a)).json().options;
     const stolen = await b.client.post('/api/account/passkeys', {
       name: 'B',
       response: b.authenticator.register(options),
@@ -131,7 +136,7 @@ describe('passkeys on /account', () => {
     expect(created.statusCode).toBe(201);
     // The same authenticator answering with the same credential id again (the browser would refuse
     // it through excludeCredentials; the server refuses it anyway).
-    const next = (await b.client.post('/api/account/passkeys/options')).json().options;
+    const next = (await optionsFor(b)).json().options;
     const shared = a.authenticator.credentials[0]!;
     b.authenticator.credentials.push(shared);
     const copy = b.authenticator.register(next, { credentialId: shared.id.toString('base64url') });
@@ -158,14 +163,14 @@ describe('passkeys on /account', () => {
     const m = await member();
     await t.app.ctx.settings.update({ app_url: 'https://panel.example.com/', app_name: 'Example Panel' });
     try {
-      const options = (await m.client.post('/api/account/passkeys/options')).json().options;
+      const options = (await optionsFor(m)).json().options;
       expect(options.rp).toEqual({ name: 'Example Panel', id: 'panel.example.com' });
       const fromLocalhost = await m.client.post('/api/account/passkeys', {
         name: 'Local',
         response: m.authenticator.register(options),
       });
       expect(fromLocalhost.json().error_code).toBe('PASSKEY_INVALID');
-      const next = (await m.client.post('/api/account/passkeys/options')).json().options;
+      const next = (await optionsFor(m)).json().options;
       const real = await m.client.post('/api/account/passkeys', {
         name: 'Real',
         response: m.authenticator.register(next, { origin: 'https://panel.example.com' }),
@@ -174,6 +179,27 @@ describe('passkeys on /account', () => {
     } finally {
       await t.app.ctx.settings.update({ app_url: null, app_name: null });
     }
+  });
+
+  it('is added only by the owner at the keyboard (password or two-factor code), and the member is mailed', async () => {
+    const m = await member();
+    // A session alone (a stolen cookie) gets no options, so no challenge to register against.
+    const bare = await m.client.post('/api/account/passkeys/options', {});
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().fields.password).toBe('Enter your password or a two-factor code');
+    const wrong = await m.client.post('/api/account/passkeys/options', { password: 'not my password' });
+    expect(wrong.json().error_code).toBe('CURRENT_PASSWORD_INVALID');
+    const noCode = await m.client.post('/api/account/passkeys/options', { code: '123456' });
+    expect(noCode.json().error_code).toBe('TWO_FA_NOT_ENABLED');
+    const challenges = await t.database.db.select().from(webauthnChallenges).where(eq(webauthnChallenges.userId, m.id));
+    expect(challenges).toHaveLength(0);
+
+    expect((await addPasskey(m, 'Work laptop')).statusCode).toBe(201);
+    const [me] = await t.database.db.select().from(users).where(eq(users.id, m.id));
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, me!.email));
+    const added = mails.filter((x) => x.template === 'passkey_added');
+    expect(added).toHaveLength(1);
+    expect(added[0]!.text).toContain('Work laptop');
   });
 
   it('needs a session, a CSRF token and a valid body', async () => {

@@ -11,7 +11,7 @@ import { sessionManager } from '../../lib/session-manager.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useApiForm } from '../auth/use-api-form.ts';
 import { accountApi, codeFieldMessages } from './account-api.ts';
-import { NoPasswordNotice } from './no-password-notice.tsx';
+import { IdentityProofFields } from './identity-proof-fields.tsx';
 import { AccountSection } from './section-frame.tsx';
 
 /**
@@ -23,9 +23,7 @@ export function DeleteSection() {
   const navigate = useNavigate();
   const info = useSession().data?.userInfo ?? {};
   const username = String(info.username ?? '');
-  const twoFactor = info.two_fa_enabled === true;
   const [open, setOpen] = useState(false);
-  const [withCode, setWithCode] = useState(false);
   const { form, onSubmit, error } = useApiForm<DeleteAccount>(
     DeleteAccountSchema,
     async (values) => {
@@ -67,36 +65,8 @@ export function DeleteSection() {
               <AlertDialog.Description className="text-sm text-slate-600 dark:text-slate-400">
                 {t('account.delete.confirmText')}
               </AlertDialog.Description>
-              {!twoFactor && <NoPasswordNotice />}
               {error && <Alert>{error}</Alert>}
-              {withCode ? (
-                <Field
-                  key="code"
-                  label={t('account.delete.code')}
-                  autoComplete="one-time-code"
-                  inputMode="numeric"
-                  error={errors.code?.message}
-                  {...form.register('code')}
-                />
-              ) : (
-                <Field
-                  key="password"
-                  label={t('account.currentPassword')}
-                  type="password"
-                  autoComplete="current-password"
-                  error={errors.password?.message}
-                  {...form.register('password')}
-                />
-              )}
-              {twoFactor && (
-                <button
-                  type="button"
-                  className="self-start text-xs text-brand-600 hover:underline dark:text-brand-300"
-                  onClick={() => setWithCode((v) => !v)}
-                >
-                  {withCode ? t('account.delete.usePassword') : t('account.delete.useCode')}
-                </button>
-              )}
+              <IdentityProofFields register={form.register as never} errors={errors} />
               <Field
                 label={t('account.delete.typeUsername', { username })}
                 autoComplete="off"

@@ -54,8 +54,11 @@ describe('passkeys on my account', () => {
     expect(await screen.findByTestId('passkeys-empty')).toHaveTextContent('You have no passkeys yet.');
     await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
     await user.type(screen.getByLabelText('Name'), '  Work laptop ');
+    await user.type(screen.getByLabelText('Current password'), 'my password');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Passkey added. You can now sign in with it.')).toBeInTheDocument();
+    // The owner's proof opens the ceremony: a session alone gets no options.
+    expect(calls.find((c) => c.path === '/api/account/passkeys/options')?.body).toEqual({ password: 'my password' });
     expect(webauthn.startRegistration).toHaveBeenCalledWith({ optionsJSON: options });
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/account/passkeys')?.body).toEqual({
       name: 'Work laptop',
@@ -77,6 +80,7 @@ describe('passkeys on my account', () => {
     await open();
     await user.click(await screen.findByRole('button', { name: 'Add a passkey' }));
     await user.type(screen.getByLabelText('Name'), 'Phone');
+    await user.type(screen.getByLabelText('Current password'), 'my password');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The passkey request was cancelled or timed out.');
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/account/passkeys')).toBe(false);
@@ -84,6 +88,27 @@ describe('passkeys on my account', () => {
     webauthn.startRegistration.mockResolvedValueOnce(answer);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('The passkey could not be verified. Try again.')).toBeInTheDocument();
+  });
+
+  it('asks for the password first, shows a wrong one at its field, and opens no browser dialog then', async () => {
+    const user = userEvent.setup();
+    const calls = await signIn({
+      'GET /api/account/passkeys': { success: true, passkeys: [] },
+      'POST /api/account/passkeys/options': apiError(400, 'CURRENT_PASSWORD_INVALID', {
+        password: 'The current password is wrong',
+      }),
+    });
+    await open();
+    await user.click(await screen.findByRole('button', { name: 'Add a passkey' }));
+    await user.type(screen.getByLabelText('Name'), 'Phone');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/account/passkeys/options')).toBe(false);
+    await user.type(screen.getByLabelText('Current password'), 'not it');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const password = screen.getByLabelText('Current password');
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    expect(webauthn.startRegistration).not.toHaveBeenCalled();
   });
 
   it('renames a passkey and removes one after confirming', async () => {

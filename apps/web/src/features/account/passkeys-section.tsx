@@ -1,16 +1,28 @@
-import { passkeyLimits } from '@hostdeck/contracts';
+import { identityProofFields, PasskeyNameSchema, passkeyLimits, proofGiven, proofMissing } from '@hostdeck/contracts';
 import { Fingerprint, Plus } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useApiForm } from '../auth/use-api-form.ts';
 import { passkeysSupported, useAddPasskey, usePasskeyErrorText, usePasskeys } from '../passkeys/api.ts';
 import { PasskeyRow } from '../passkeys/passkey-row.tsx';
+import { codeFieldMessages } from './account-api.ts';
+import { IdentityProofFields } from './identity-proof-fields.tsx';
+
+const AddPasskeySchema = z
+  .object({ name: PasskeyNameSchema, ...identityProofFields })
+  .strict()
+  .refine(proofGiven, proofMissing);
+type AddPasskeyForm = z.infer<typeof AddPasskeySchema>;
 
 /**
  * My passkeys (#passkeys on /account): sign in without a password, or use one instead of the
- * two-factor code. Adding one asks for a name, then the browser's own dialog.
+ * two-factor code. Adding one asks for a name and the password (or a two-factor code), then the
+ * browser's own dialog.
  */
 export function PasskeysSection() {
   const { t } = useTranslation();
@@ -19,20 +31,22 @@ export function PasskeysSection() {
   const add = useAddPasskey();
   const errorText = usePasskeyErrorText();
   const [naming, setNaming] = useState(false);
-  const [name, setName] = useState('');
   const supported = passkeysSupported();
   const passkeys = list.data?.passkeys ?? [];
   const full = passkeys.length >= passkeyLimits.perMember;
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    add.mutate(name.trim(), {
-      onSuccess: () => {
-        setNaming(false);
-        setName('');
-      },
-    });
-  };
+  // The owner's proof goes with the name: the server gives no options to a session alone.
+  const { form, onSubmit } = useApiForm<AddPasskeyForm>(
+    AddPasskeySchema,
+    async (values) => {
+      await add.mutateAsync(values);
+      setNaming(false);
+      form.reset({ name: '' });
+    },
+    { defaultValues: { name: '' }, shouldUnregister: true },
+    codeFieldMessages(t),
+  );
+  const { errors } = form.formState;
+  const name = form.watch('name') ?? '';
 
   return (
     <section
@@ -64,25 +78,30 @@ export function PasskeysSection() {
             ))}
           </ul>
         ))}
-      {add.isError && <Alert>{errorText(add.error)}</Alert>}
+      {/* A refusal of the password or code is shown at its field; anything else here. */}
+      {add.isError && !(add.error instanceof ApiError && Object.keys(add.error.fields).length > 0) && (
+        <Alert>{errorText(add.error)}</Alert>
+      )}
       {add.isSuccess && !naming && <Alert tone="success">{t('passkeys.addedNotice')}</Alert>}
       {naming ? (
-        <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+        <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-3">
           <Field
             label={t('passkeys.name')}
             hint={t('passkeys.nameHint')}
-            value={name}
             maxLength={passkeyLimits.nameMax}
-            onChange={(e) => setName(e.target.value)}
-            className="min-w-48 flex-1"
+            error={errors.name?.message}
             autoFocus
+            {...form.register('name')}
           />
-          <Button type="submit" disabled={add.isPending || name.trim() === ''}>
-            {add.isPending ? t('passkeys.waiting') : t('passkeys.continue')}
-          </Button>
-          <Button variant="secondary" onClick={() => setNaming(false)} disabled={add.isPending}>
-            {t('resource.cancel')}
-          </Button>
+          <IdentityProofFields register={form.register as never} errors={errors} />
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={add.isPending || name.trim() === ''}>
+              {add.isPending ? t('passkeys.waiting') : t('passkeys.continue')}
+            </Button>
+            <Button variant="secondary" onClick={() => setNaming(false)} disabled={add.isPending}>
+              {t('resource.cancel')}
+            </Button>
+          </div>
         </form>
       ) : (
         <Button

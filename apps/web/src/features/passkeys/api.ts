@@ -1,4 +1,4 @@
-import type { Passkey, PasskeyCreationOptionsResponseSchema } from '@hostdeck/contracts';
+import type { IdentityProof, Passkey, PasskeyCreationOptionsResponseSchema } from '@hostdeck/contracts';
 import { type PublicKeyCredentialCreationOptionsJSON, startRegistration } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -19,12 +19,15 @@ export function usePasskeys() {
   });
 }
 
-/** Adds a passkey: the server's options, the browser's ceremony (the member picks where to keep it), the answer. */
+/**
+ * Adds a passkey: the server's options (given the owner's proof: password or two-factor code), the
+ * browser's ceremony (the member picks where to keep it), the answer.
+ */
 export function useAddPasskey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (name: string) => {
-      const { options } = await api<CreationOptions>('/api/account/passkeys/options', { method: 'POST', body: {} });
+    mutationFn: async ({ name, ...proof }: { name: string } & IdentityProof) => {
+      const { options } = await api<CreationOptions>('/api/account/passkeys/options', { method: 'POST', body: proof });
       // The contract types the options loosely (strings where the DOM has literal unions).
       const response = await startRegistration({ optionsJSON: options as PublicKeyCredentialCreationOptionsJSON });
       return api<{ success: true; passkey: Passkey }>('/api/account/passkeys', {
