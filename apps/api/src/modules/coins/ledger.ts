@@ -38,7 +38,8 @@ export async function moveCoins(tx: Db, move: CoinMove): Promise<number> {
   if (!row) {
     const [user] = await tx.select({ coins: users.coins }).from(users).where(eq(users.id, move.userId));
     if (user && user.coins + move.amount > COINS_MAX)
-      throw new AppError('BALANCE_LIMIT', `A balance cannot go above ${COINS_MAX} coins; this one is ${user.coins}`);
+      // Whose balance it is may be someone else's (a gift): the message does not say what it holds.
+      throw new AppError('BALANCE_LIMIT', `A balance cannot go above ${COINS_MAX} coins`);
     throw new AppError(
       'INSUFFICIENT_COINS',
       `This needs ${-move.amount} coins and the balance is ${user?.coins ?? 0}; it cannot go below zero`,

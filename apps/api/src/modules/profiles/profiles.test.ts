@@ -77,6 +77,19 @@ describe('gifts', () => {
   });
 });
 
+describe('a gift the recipient cannot hold', () => {
+  it("is refused without telling the sender what the recipient's balance is", async () => {
+    const a = await signedUpMember(t.app, 200);
+    const rich = await signedUpMember(t.app, 2_147_483_640);
+    const res = await a.client.post(`/api/profiles/${rich.id}/gift`, { amount: 20 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error_code).toBe('BALANCE_LIMIT');
+    expect(res.body).not.toContain('2147483640');
+    // Out of the leaderboard the tests below read.
+    await root.post(`/api/admin/users/${rich.id}/ban`, { reason: 'test' });
+  });
+});
+
 describe('profiles and lookup', () => {
   it('show what members may see of each other, follow the privacy flag, and hide banned members', async () => {
     const a = await signedUpMember(t.app);

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, gte, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { referrals, type UserRow, users } from '../../db/schema/index.ts';
 import { earningOnHoldById } from '../abuse/flags.guard.ts';
+import { accountUsable } from '../auth/sign-in.ts';
 import { moveCoins } from '../coins/ledger.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 
@@ -48,7 +49,13 @@ export async function settleReferral(db: Db, settings: SettingsService, referred
       .where(and(eq(referrals.referredId, referredId), eq(referrals.status, 'pending')))
       .for('update');
     if (!row) return false;
-    const toReferrer = settings.number('referral_reward_referrer');
+    // A referrer banned or leaving since earns nothing by it; the member they brought still gets
+    // the welcome bonus (they did nothing wrong).
+    const [referrer] = await tx
+      .select({ banned: users.banned, deletedAt: users.deletedAt, deletionRequestedAt: users.deletionRequestedAt })
+      .from(users)
+      .where(eq(users.id, row.referrerId));
+    const toReferrer = referrer && accountUsable(referrer) ? settings.number('referral_reward_referrer') : 0;
     const toReferred = settings.number('referral_reward_referred');
     // Both users in id order, as every other two-member change does (no deadlock with a gift).
     for (const [userId, amount, side] of [

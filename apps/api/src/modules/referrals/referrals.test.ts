@@ -58,6 +58,17 @@ describe('referrals', () => {
     });
   });
 
+  it('pay nothing to a referrer banned since; the member they brought still gets the welcome bonus', async () => {
+    const a = await signUp('10.0.1.1');
+    const code = (await a.client.get('/api/earn/referrals')).json().code;
+    const b = await signUp('10.0.1.2', code);
+    await root.post(`/api/admin/users/${a.id}/ban`, { reason: 'cheating' });
+    await verify(b.id);
+    expect([await coins(a.id), await coins(b.id)]).toEqual([0, 50]);
+    const referrerLines = await t.database.db.select().from(coinLedger).where(eq(coinLedger.userId, a.id));
+    expect(referrerLines).toHaveLength(0);
+  });
+
   it('never pay across the same address or the same browser', async () => {
     const a = await signUp('10.0.1.1');
     const code = (await a.client.get('/api/earn/referrals')).json().code;
