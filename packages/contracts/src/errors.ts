@@ -22,6 +22,8 @@ export const errorStatus = {
   TWO_FA_SETUP_NOT_STARTED: 409,
   /** That TOTP code (or an older one) was already accepted: each code works once. */
   TWO_FA_CODE_USED: 400,
+  /** Too many wrong two-factor codes for the account in a short time: codes are refused for a while. */
+  TWO_FA_LOCKED: 429,
   /** Staff must turn on two-factor before the admin area answers (two_factor_required_for_staff). */
   TWO_FA_REQUIRED: 403,
   /** The account's current password was wrong (re-confirming a sensitive change). */

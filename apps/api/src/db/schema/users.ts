@@ -48,6 +48,12 @@ export const users = pgTable(
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     /** The last TOTP time step accepted: a code is accepted once, never replayed within its window. */
     twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
+    /**
+     * Wrong two-factor codes in a row, on any path that takes one (sign-in, turning it off, deleting
+     * the account, adding a passkey), and when the last was: past a limit, codes are refused a while.
+     */
+    twoFactorFailures: integer('two_factor_failures').notNull().default(0),
+    twoFactorFailedAt: timestamp('two_factor_failed_at', { withTimezone: true }),
     /** The member shows their profile to other members (when allow_public_profiles is on). */
     publicProfile: boolean('public_profile').notNull().default(true),
     /** Account deletion asked for: the servers are being removed on the panel; the account goes after. */

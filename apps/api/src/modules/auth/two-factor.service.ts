@@ -1,5 +1,5 @@
 import { TOTP_CODE_PATTERN } from '@hostdeck/contracts';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
@@ -16,6 +16,9 @@ import type { ClientInfo, ResolvedSession, SessionMethod, SessionService } from 
 
 const PERIOD = 30;
 // One answer for an app code and a recovery code: wrong, or already used (both are single use).
+/** Wrong codes an account may have in a row (within CODE_LOCK_MINUTES) before codes are refused a while. */
+export const MAX_CODE_FAILURES = 10;
+export const CODE_LOCK_MINUTES = 15;
 const invalidCode = () => new AppError('TWO_FA_INVALID_CODE', 'That code is not right or was already used');
 const notEnabled = () => new AppError('TWO_FA_NOT_ENABLED', 'Two-factor authentication is not on');
 
@@ -75,10 +78,42 @@ export class TwoFactorService {
       throw new AppError('TWO_FA_CODE_USED', 'That code was already used; wait for the next one');
   }
 
-  /** A TOTP code or an unused recovery code of an account with two-factor on. */
+  /**
+   * A TOTP code or an unused recovery code of an account with two-factor on. Wrong codes are counted
+   * per account, whatever the path and the address: after MAX_CODE_FAILURES within CODE_LOCK_MINUTES
+   * every code is refused until that long after the last wrong one. A limit per address alone let
+   * someone holding the password, with many addresses, work through the million codes.
+   */
   async secondFactor(user: UserRow, code: string): Promise<void> {
-    if (TOTP_CODE_PATTERN.test(code)) return this.claimTotp(user, code);
-    if (!(await useRecoveryCode(this.db, user.id, code))) throw invalidCode();
+    const [state] = await this.db
+      .select({
+        locked: sql<boolean>`${users.twoFactorFailures} >= ${MAX_CODE_FAILURES} and ${users.twoFactorFailedAt} > now() - make_interval(mins => ${CODE_LOCK_MINUTES})`,
+        failures: users.twoFactorFailures,
+      })
+      .from(users)
+      .where(eq(users.id, user.id));
+    if (state?.locked)
+      throw new AppError('TWO_FA_LOCKED', `Too many wrong codes: codes are refused for ${CODE_LOCK_MINUTES} minutes`);
+    try {
+      if (TOTP_CODE_PATTERN.test(code)) await this.claimTotp(user, code);
+      else if (!(await useRecoveryCode(this.db, user.id, code))) throw invalidCode();
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'TWO_FA_INVALID_CODE') await this.countWrongCode(user.id);
+      throw err;
+    }
+    if (state && state.failures > 0)
+      await this.db.update(users).set({ twoFactorFailures: 0 }).where(eq(users.id, user.id));
+  }
+
+  /** One more wrong code; a run older than the lock's window starts again at one. */
+  private async countWrongCode(userId: string): Promise<void> {
+    await this.db
+      .update(users)
+      .set({
+        twoFactorFailures: sql`case when ${users.twoFactorFailedAt} > now() - make_interval(mins => ${CODE_LOCK_MINUTES}) then ${users.twoFactorFailures} + 1 else 1 end`,
+        twoFactorFailedAt: sql`now()`,
+      })
+      .where(eq(users.id, userId));
   }
 
   /** Starts (or restarts) an unfinished setup: a new secret, not yet enforced. */

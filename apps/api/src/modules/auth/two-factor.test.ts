@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { newMember, TestClient } from '../../../test/client.ts';
 import { users } from '../../db/schema/index.ts';
+import { CODE_LOCK_MINUTES, MAX_CODE_FAILURES } from './two-factor.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,6 +36,31 @@ describe('two-factor authentication', () => {
     const client = new TestClient(t.app);
     await client.post('/api/user/auth/login', { login: member.username, password: member.password });
     expect((await client.get('/api/user/session')).body).not.toContain(secret);
+  });
+
+  it('refuses every code for a while after ten wrong ones for the account, from however many addresses', async () => {
+    const { member, secret } = await memberWith2fa();
+    const client = new TestClient(t.app);
+    await client.post('/api/user/auth/login', { login: member.username, password: member.password });
+    const near = [-30_000, 0, 30_000, 60_000].map((o) => codeFor(secret, o));
+    const wrong = ['000000', '111111', '222222', '333333', '444444'].find((c) => !near.includes(c))!;
+    const verify = (code: string) => client.post('/api/user/auth/2fa/verify', { code });
+    for (let i = 1; i <= MAX_CODE_FAILURES; i++) {
+      client.remoteAddress = `10.77.0.${i}`; // the limit per address never applies
+      expect((await verify(wrong)).json().error_code).toBe('TWO_FA_INVALID_CODE');
+    }
+    client.remoteAddress = '10.77.1.1';
+    const locked = await verify(codeFor(secret, 30_000));
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error_code).toBe('TWO_FA_LOCKED');
+    // Once the window has passed since the last wrong code, the right one works and the count starts over.
+    await t.database.db
+      .update(users)
+      .set({ twoFactorFailedAt: new Date(Date.now() - (CODE_LOCK_MINUTES + 1) * 60_000) })
+      .where(eq(users.username, member.username));
+    expect((await verify(codeFor(secret, 30_000))).json()).toEqual({ success: true });
+    const [row] = await t.database.db.select().from(users).where(eq(users.username, member.username));
+    expect(row!.twoFactorFailures).toBe(0);
   });
 
   it('holds a login at TW0_FA_BLOCKED until the code is given, then rotates the token', async () => {
