@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { deviceId, setSessionCookies } from '../../lib/cookies.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { access } from '../../plugins/access.ts';
@@ -50,6 +51,10 @@ export async function apiKeysRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
+      // A key made by a key would outlive the revocation of the one that made it: keys are made by a
+      // signed-in person only, and revoking one ends everything it could do.
+      if (req.auth!.session.method === 'api_key')
+        throw new AppError('FORBIDDEN', 'API keys are made by a signed-in person, not by another key');
       const created = await apiKeys.create(actorOf(req), req.body);
       return reply.status(201).send({ success: true as const, key: created.key, secret: created.secret });
     },

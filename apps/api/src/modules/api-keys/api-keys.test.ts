@@ -79,6 +79,17 @@ describe('API keys', () => {
     expect(asCookie.statusCode).toBe(401);
   });
 
+  it('are not made by another key, which could outlive the revocation of its maker', async () => {
+    const key = await newKey(['admin.apikeys.create', 'admin.apikeys.list', 'admin.users.list']);
+    const child = await bearer(key.secret, 'POST', '/api/admin/api-keys', {
+      name: 'Child',
+      permissions: ['admin.users.list'],
+    });
+    expect(child.statusCode).toBe(403);
+    expect(child.json().error_code).toBe('FORBIDDEN');
+    expect((await bearer(key.secret, 'GET', '/api/admin/api-keys')).statusCode).toBe(200);
+  });
+
   it('never hold more than their maker', async () => {
     const staff = await memberWithPermissions(t.app, ['admin.apikeys.create', 'admin.users.list'], 3);
     const refused = await staff.post('/api/admin/api-keys', { name: 'x', permissions: ['admin.settings.edit'] });
