@@ -1,4 +1,4 @@
-import { hasPermission } from '@hostdeck/contracts';
+import { hasPermission, ROOT_PERMISSION } from '@hostdeck/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
 
@@ -20,6 +20,19 @@ export function assertHoldsAll(actor: Actor, permissions: readonly string[], mes
   if (missing.length > 0)
     throw new AppError('PERMISSION_ESCALATION', `${message} (missing: ${missing.slice(0, 5).join(', ')})`);
 }
+
+/** admin.root, or a 403 with the reason (at the field when one is named). */
+export function assertRoot(actor: Actor, message: string, field?: string): void {
+  if (hasPermission(actor.permissions, ROOT_PERMISSION)) return;
+  throw new AppError('FORBIDDEN', message, field ? { [field]: message } : undefined);
+}
+
+/**
+ * Taking an account out of the staff (a role change, or its role's level dropping below 2) would
+ * open its way in (e-mail, two-factor: admin.root's while it is staff) to whoever did it: demote,
+ * change the address, promote again. Only admin.root takes anyone out of the staff.
+ */
+export const LEAVES_STAFF = 'Only an administrator holding admin.root can take someone out of the staff';
 
 /** Refuses an update made from a copy older than the stored record. */
 export function assertFresh(loadedAt: string, current: Date): void {

@@ -1,6 +1,7 @@
+import { isAdminRole } from '@hostdeck/contracts';
 import type { Db } from '../../db/client.ts';
 import { authTokens } from '../../db/schema/index.ts';
-import { type Actor, assertHoldsAll } from '../../lib/actor.ts';
+import { type Actor, assertHoldsAll, assertRoot } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -34,6 +35,9 @@ export class SignInLinksService {
     // Banned or being deleted: the link could never be redeemed.
     assertMaySignIn(target.user);
     assertHoldsAll(actor, target.role.permissions, 'You cannot sign in as a member with permissions you do not hold');
+    // Into another staff account it is a takeover of a peer (who holds the same permissions): admin.root's.
+    if (target.user.id !== actor.id && isAdminRole(target.role.level))
+      assertRoot(actor, 'Only an administrator holding admin.root can sign in as another staff member');
     const token = randomToken();
     const expiresAt = new Date(Date.now() + minutes * 60_000);
     await this.db.transaction(async (txRaw) => {

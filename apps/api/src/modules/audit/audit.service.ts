@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditTargetType } from '@hostdeck/contracts';
+import { type AuditEntry, type AuditTargetType, hasPermission, ROOT_PERMISSION } from '@hostdeck/contracts';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
@@ -64,6 +64,19 @@ export const auditDetailPermission: Record<AuditTargetType, string> = {
   redirect_link: 'admin.redirect.links.list',
   j4r_server: 'admin.j4r.servers.list',
 };
+
+/**
+ * Entries as a caller may see them: who did what to which record always, what the record held
+ * before and after only with the permission that reads that kind of record (a member's e-mail and
+ * address, private settings); an unlisted kind shows its details to admin.root alone.
+ */
+export function auditAsSeenBy(entries: AuditEntry[], permissions: readonly string[]): AuditEntry[] {
+  return entries.map((e) =>
+    hasPermission(permissions, auditDetailPermission[e.target_type as AuditTargetType] ?? ROOT_PERMISSION)
+      ? e
+      : { ...e, before: null, after: null },
+  );
+}
 
 export async function listAudit(
   db: Db,

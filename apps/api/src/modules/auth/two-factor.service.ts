@@ -85,35 +85,23 @@ export class TwoFactorService {
    * someone holding the password, with many addresses, work through the million codes.
    */
   async secondFactor(user: UserRow, code: string): Promise<void> {
-    const [state] = await this.db
-      .select({
-        locked: sql<boolean>`${users.twoFactorFailures} >= ${MAX_CODE_FAILURES} and ${users.twoFactorFailedAt} > now() - make_interval(mins => ${CODE_LOCK_MINUTES})`,
-        failures: users.twoFactorFailures,
-      })
-      .from(users)
-      .where(eq(users.id, user.id));
-    if (state?.locked)
-      throw new AppError('TWO_FA_LOCKED', `Too many wrong codes: codes are refused for ${CODE_LOCK_MINUTES} minutes`);
-    try {
-      if (TOTP_CODE_PATTERN.test(code)) await this.claimTotp(user, code);
-      else if (!(await useRecoveryCode(this.db, user.id, code))) throw invalidCode();
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'TWO_FA_INVALID_CODE') await this.countWrongCode(user.id);
-      throw err;
-    }
-    if (state && state.failures > 0)
-      await this.db.update(users).set({ twoFactorFailures: 0 }).where(eq(users.id, user.id));
-  }
-
-  /** One more wrong code; a run older than the lock's window starts again at one. */
-  private async countWrongCode(userId: string): Promise<void> {
-    await this.db
+    // Each attempt is counted before the code is looked at, in one conditional UPDATE: parallel
+    // attempts cannot all read "not locked yet" and be checked past the limit.
+    const within = sql`${users.twoFactorFailedAt} > now() - make_interval(mins => ${CODE_LOCK_MINUTES})`;
+    const [attempt] = await this.db
       .update(users)
       .set({
-        twoFactorFailures: sql`case when ${users.twoFactorFailedAt} > now() - make_interval(mins => ${CODE_LOCK_MINUTES}) then ${users.twoFactorFailures} + 1 else 1 end`,
+        twoFactorFailures: sql`case when ${within} then ${users.twoFactorFailures} + 1 else 1 end`,
         twoFactorFailedAt: sql`now()`,
       })
-      .where(eq(users.id, userId));
+      .where(and(eq(users.id, user.id), sql`not (${users.twoFactorFailures} >= ${MAX_CODE_FAILURES} and ${within})`))
+      .returning({ id: users.id });
+    if (!attempt)
+      throw new AppError('TWO_FA_LOCKED', `Too many wrong codes: codes are refused for ${CODE_LOCK_MINUTES} minutes`);
+    if (TOTP_CODE_PATTERN.test(code)) await this.claimTotp(user, code);
+    else if (!(await useRecoveryCode(this.db, user.id, code))) throw invalidCode();
+    // A right code: the count starts over.
+    await this.db.update(users).set({ twoFactorFailures: 0 }).where(eq(users.id, user.id));
   }
 
   /** Starts (or restarts) an unfinished setup: a new secret, not yet enforced. */

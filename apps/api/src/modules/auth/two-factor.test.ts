@@ -63,6 +63,25 @@ describe('two-factor authentication', () => {
     expect(row!.twoFactorFailures).toBe(0);
   });
 
+  it('checks no more than the limit of codes when they arrive all at once', async () => {
+    const { member, secret } = await memberWith2fa();
+    const near = [-30_000, 0, 30_000, 60_000].map((o) => codeFor(secret, o));
+    const wrong = ['000000', '111111', '222222', '333333', '444444'].find((c) => !near.includes(c))!;
+    const pending = await Promise.all(
+      Array.from({ length: 2 * MAX_CODE_FAILURES }, async (_, i) => {
+        const client = new TestClient(t.app);
+        client.remoteAddress = `10.78.0.${i + 1}`;
+        await client.post('/api/user/auth/login', { login: member.username, password: member.password });
+        return client;
+      }),
+    );
+    const answers = await Promise.all(
+      pending.map(async (c) => (await c.post('/api/user/auth/2fa/verify', { code: wrong })).json().error_code),
+    );
+    expect(answers.filter((a) => a === 'TWO_FA_INVALID_CODE')).toHaveLength(MAX_CODE_FAILURES);
+    expect(answers.filter((a) => a === 'TWO_FA_LOCKED')).toHaveLength(MAX_CODE_FAILURES);
+  });
+
   it('holds a login at TW0_FA_BLOCKED until the code is given, then rotates the token', async () => {
     const { member, secret } = await memberWith2fa();
     const client = new TestClient(t.app);

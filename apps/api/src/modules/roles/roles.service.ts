@@ -1,8 +1,15 @@
-import { isAdminRole, ROOT_PERMISSION, type Role, type RoleCreate, type RoleUpdate } from '@hostdeck/contracts';
+import {
+  isAdminRole,
+  MEMBER_ROLE_LEVEL,
+  ROOT_PERMISSION,
+  type Role,
+  type RoleCreate,
+  type RoleUpdate,
+} from '@hostdeck/contracts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles, users } from '../../db/schema/index.ts';
-import { type Actor, assertFresh, assertHoldsAll } from '../../lib/actor.ts';
+import { type Actor, assertFresh, assertHoldsAll, assertRoot, LEAVES_STAFF } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CrudService } from '../../lib/crud-routes.ts';
 import type { PageQuery } from '../../lib/paging.ts';
@@ -66,6 +73,15 @@ export class RolesService implements CrudService<Role> {
   async update(actor: Actor, id: string | number, body: RoleUpdate): Promise<Role> {
     return this.change(actor, Number(id), body.updated_at, 'role.update', async (row, tx) => {
       const level = body.level ?? row.level;
+      if (level !== row.level) {
+        // The members' role is where every sign-up lands: at level 2 it would make them all staff.
+        if (row.builtin && row.level === MEMBER_ROLE_LEVEL)
+          throw new AppError('VALIDATION_ERROR', "The members' role stays at level 1", {
+            level: "The members' role stays at level 1",
+          });
+        // Below the staff levels, every holder of the role leaves the staff (LEAVES_STAFF says why).
+        if (isAdminRole(row.level) && !isAdminRole(level)) assertRoot(actor, LEAVES_STAFF, 'level');
+      }
       // A level below 2 takes the admin area from the role's holders, admin.root included.
       const dropsRoot = row.permissions.includes(ROOT_PERMISSION) && isAdminRole(row.level) && !isAdminRole(level);
       if (dropsRoot) await assertAnotherAdministrator(tx, row.id);

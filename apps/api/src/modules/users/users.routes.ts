@@ -17,7 +17,7 @@ import { actorOf } from '../../lib/actor.ts';
 import { crudRoutes } from '../../lib/crud-routes.ts';
 import { pageEnvelope } from '../../lib/paging.ts';
 import { access } from '../../plugins/access.ts';
-import { listAudit } from '../audit/audit.service.ts';
+import { auditAsSeenBy, listAudit } from '../audit/audit.service.ts';
 import { UsersService } from './users.service.ts';
 
 const errors = {
@@ -37,6 +37,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   // The account actions, written out beside the generated routes; all need admin.users.edit.
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const edit = { access: access.permission('admin.users.edit') };
+  const read = { access: access.permission('admin.users.list') };
   const tags = ['users'];
   const base = '/api/admin/users/:id';
 
@@ -120,7 +121,8 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     `${base}/sessions`,
     {
-      config: edit,
+      // Reading the account (addresses, browsers): the permission that reads it, as GET /users/:id.
+      config: read,
       schema: {
         tags,
         summary: 'Live sessions of the account',
@@ -152,7 +154,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     `${base}/audit`,
     {
-      config: edit,
+      config: read,
       schema: {
         tags,
         summary: 'Audit entries about the account',
@@ -164,7 +166,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     async (req) => {
       const q = { page: req.query.page, per_page: 25, target_type: 'user', target_id: req.params.id };
       const { data, total, estimated } = await listAudit(app.ctx.db, q);
-      return pageEnvelope(data, total, q, estimated);
+      return pageEnvelope(auditAsSeenBy(data, actorOf(req).permissions), total, q, estimated);
     },
   );
 }

@@ -1,8 +1,8 @@
-import { type AdminUser, hasPermission, isAdminRole, ROOT_PERMISSION, type UserUpdate } from '@hostdeck/contracts';
+import { type AdminUser, isAdminRole, ROOT_PERMISSION, type UserUpdate } from '@hostdeck/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type RoleRow, recoveryCodes, roles, serverQueue, type UserRow, users } from '../../db/schema/index.ts';
-import { type Actor, assertFresh, assertHoldsAll } from '../../lib/actor.ts';
+import { type Actor, assertFresh, assertHoldsAll, assertRoot, LEAVES_STAFF } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CrudService } from '../../lib/crud-routes.ts';
 import type { PageQuery } from '../../lib/paging.ts';
@@ -73,6 +73,7 @@ export class UsersService implements CrudService<AdminUser> {
         if (!target)
           throw new AppError('VALIDATION_ERROR', 'There is no such role', { role_id: 'There is no such role' });
         assertHoldsAll(actor, target.permissions, 'You cannot give a role holding permissions you do not hold');
+        if (isAdminRole(role.level) && !isAdminRole(target.level)) assertRoot(actor, LEAVES_STAFF, 'role_id');
         if (!target.permissions.includes(ROOT_PERMISSION)) await this.assertNotLastAdministrator(tx, user, role);
         nextRole = target;
       }
@@ -254,7 +255,10 @@ export class UsersService implements CrudService<AdminUser> {
  * with users.edit (support changes a typo'd address), and anyone may change their own.
  */
 function assertMayChangeWayIn(actor: Actor, user: UserRow, role: RoleRow, field?: string): void {
-  if (user.id === actor.id || !isAdminRole(role.level) || hasPermission(actor.permissions, ROOT_PERMISSION)) return;
-  const message = "Only an administrator holding admin.root can change another staff member's sign-in details";
-  throw new AppError('FORBIDDEN', message, field ? { [field]: message } : undefined);
+  if (user.id === actor.id || !isAdminRole(role.level)) return;
+  assertRoot(
+    actor,
+    "Only an administrator holding admin.root can change another staff member's sign-in details",
+    field,
+  );
 }

@@ -117,16 +117,20 @@ describe('editing a user', () => {
   });
 });
 
+/** A staff member and a fellow one of the same role: `act`'s "holds every permission" check lets either manage the other. */
+async function moderatorAndPeer(permissions: string[]) {
+  const moderator = await memberWithPermissions(t.app, permissions);
+  const self = (await moderator.get('/api/user/session')).json().user_info.uuid as string;
+  const [mine] = await t.app.ctx.db.select({ roleId: users.roleId }).from(users).where(eq(users.id, self));
+  const peer = await member();
+  await t.app.ctx.db.update(users).set({ roleId: mine!.roleId }).where(eq(users.id, peer.uuid));
+  await t.app.ctx.sessions.invalidateUser(peer.uuid);
+  return { moderator, peer, roleId: mine!.roleId };
+}
+
 describe('escalation and the last administrator', () => {
   it("a staff member cannot take over a peer's account: e-mail and two-factor are admin.root's to change", async () => {
-    const perms = ['admin.users.list', 'admin.users.view', 'admin.users.edit'];
-    const moderator = await memberWithPermissions(t.app, perms);
-    const self = (await moderator.get('/api/user/session')).json().user_info.uuid as string;
-    const [mine] = await t.app.ctx.db.select({ roleId: users.roleId }).from(users).where(eq(users.id, self));
-    // A fellow moderator: the same role, so `act`'s "holds every permission" check lets it through.
-    const peer = await member();
-    await t.app.ctx.db.update(users).set({ roleId: mine!.roleId }).where(eq(users.id, peer.uuid));
-    await t.app.ctx.sessions.invalidateUser(peer.uuid);
+    const { moderator, peer } = await moderatorAndPeer(['admin.users.list', 'admin.users.edit']);
 
     const steal = await moderator.patch(`/api/admin/users/${peer.uuid}`, {
       email: 'mine@attacker.example',
@@ -157,6 +161,48 @@ describe('escalation and the last administrator', () => {
       updated_at: (await load(peer.uuid)).updated_at,
     });
     expect(byRoot.statusCode).toBe(200);
+  });
+
+  it("reads an account's sessions and history only with the permission that reads the account", async () => {
+    const editOnly = await memberWithPermissions(t.app, ['admin.users.edit']);
+    const a = await member();
+    expect((await editOnly.get(`/api/admin/users/${a.uuid}`)).statusCode).toBe(403);
+    expect((await editOnly.get(`/api/admin/users/${a.uuid}/sessions`)).statusCode).toBe(403);
+    expect((await editOnly.get(`/api/admin/users/${a.uuid}/audit`)).statusCode).toBe(403);
+    const reader = await memberWithPermissions(t.app, ['admin.users.list']);
+    expect((await reader.get(`/api/admin/users/${a.uuid}/sessions`)).statusCode).toBe(200);
+  });
+
+  it('nor by taking the peer out of the staff first, by role or by role level, nor with a sign-in link', async () => {
+    const perms = [
+      'admin.users.list',
+      'admin.users.edit',
+      'admin.roles.list',
+      'admin.roles.edit',
+      'admin.users.signin_links',
+    ];
+    const { moderator, peer, roleId: mine } = await moderatorAndPeer(perms);
+
+    const demote = await moderator.patch(`/api/admin/users/${peer.uuid}`, {
+      role_id: await roleId('member'),
+      updated_at: (await load(peer.uuid)).updated_at,
+    });
+    expect(demote.statusCode).toBe(403);
+    expect(demote.json().error_code).toBe('FORBIDDEN');
+    const role = (await root.get(`/api/admin/roles/${mine}`)).json().data;
+    const lower = await moderator.patch(`/api/admin/roles/${mine}`, { level: 1, updated_at: role.updated_at });
+    expect(lower.statusCode).toBe(403);
+    expect(lower.json().fields.level).toContain('admin.root');
+    const link = await moderator.post(`/api/admin/users/${peer.uuid}/sign-in-link`, { minutes: 5 });
+    expect(link.statusCode).toBe(403);
+    expect(link.json().message).toContain('sign in as another staff member');
+    expect((await load(peer.uuid)).role_level).toBe(2);
+
+    // The members' role stays where every sign-up lands, whoever asks.
+    const members = (await root.get(`/api/admin/roles/${await roleId('member')}`)).json().data;
+    const up = await root.patch(`/api/admin/roles/${members.id}`, { level: 2, updated_at: members.updated_at });
+    expect(up.statusCode).toBe(400);
+    expect(up.json().fields.level).toBe("The members' role stays at level 1");
   });
 
   it('nobody gives a role they do not hold, changes their own role, or manages a stronger account', async () => {
