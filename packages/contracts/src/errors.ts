@@ -159,6 +159,8 @@ export const errorStatus = {
   UPLOAD_KEY_INVALID: 401,
   /** This visitor or member already has a report of this image waiting for staff. */
   IMAGE_REPORT_DUPLICATE: 409,
+  /** The report was already dismissed or resolved: acting on it again would overwrite the outcome. */
+  IMAGE_REPORT_HANDLED: 409,
   /** A plugin whose manifest was refused or that is not for this version cannot be enabled. */
   PLUGIN_NOT_LOADABLE: 409,
   /** A plugin's route failed or did not answer in time (the plugin's own errors carry their codes). */

@@ -24,6 +24,16 @@ const notFound = () => new AppError('NOT_FOUND', 'There is no such report');
 export const BAN_PERMISSION = 'admin.users.edit';
 
 /**
+ * A pending report takes any action; a dismissed one may still be escalated (the image removed, the
+ * uploader banned) but not dismissed again; a resolved one is done: acting again would overwrite
+ * what was recorded (a removed image's report "dismissed").
+ */
+const mayAct = (status: string, action: ImageReportAction) =>
+  status === 'pending' || (status === 'dismissed' && action !== 'dismiss');
+const handled = () =>
+  new AppError('IMAGE_REPORT_HANDLED', 'This report was already handled; its outcome stays as recorded');
+
+/**
  * Reports of hosted images: filed by anyone who can open an image page (one pending report per
  * reporter and image), reviewed by staff. Every staff change is audited in its transaction.
  */
@@ -95,6 +105,7 @@ export class ImageReportsService implements CrudService<ImageReport> {
    */
   async act(actor: Actor, id: number, action: ImageReportAction, note: string): Promise<ImageReport> {
     const before = await this.get(id);
+    if (!mayAct(before.status, action)) throw handled();
     if (action === 'ban_uploader') {
       if (!hasPermission(actor.permissions, BAN_PERMISSION))
         throw new AppError('FORBIDDEN', 'Banning the uploader needs the permission to edit users');
@@ -106,6 +117,7 @@ export class ImageReportsService implements CrudService<ImageReport> {
       note ? { staffNotes: row.staffNotes ? `${row.staffNotes}\n${note}` : note } : {};
     await deleteImages(this.db, this.media, async (tx) => {
       const row = await this.lock(tx, id);
+      if (!mayAct(row.status, action)) throw handled(); // handled meanwhile by someone else
       let removed: (typeof hostedImages.$inferSelect)[] = [];
       if (action === 'dismiss') {
         await tx

@@ -150,6 +150,18 @@ describe('staff review', () => {
       .from(auditLog)
       .where(eq(auditLog.targetId, String(rid)));
     expect(audit.map((a) => a.action)).toContain('image_report.remove_image');
+    // Handled reports keep their outcome: the other report of the image cannot be "dismissed" now.
+    const other = reports.find((r) => r.id !== rid)!;
+    for (const [target, action] of [
+      [other.id, 'dismiss'],
+      [rid, 'remove_image'],
+    ] as const) {
+      const again = await staff.post(`/api/admin/image-reports/${target}/actions`, { action });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error_code).toBe('IMAGE_REPORT_HANDLED');
+    }
+    const after = await t.database.db.select().from(imageReports).where(eq(imageReports.imageId, id));
+    expect(after.map((r) => r.status)).toEqual(['resolved', 'resolved']);
   });
 
   it('dismisses, and bans the uploader only with the users’ ban permission too', async () => {
