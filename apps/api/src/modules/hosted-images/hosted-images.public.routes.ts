@@ -114,10 +114,11 @@ export async function hostedImagesPublicRoutes(fastify: FastifyInstance): Promis
         summary: 'Report an image (Turnstile when configured; one pending report per reporter and image)',
         params: HostedImageIdParams,
         body: ImageReportCreateSchema,
-        response: { 201: z.object({ success: z.literal(true) }), ...errorResponses(400, 404, 409, 429, 502) },
+        response: { 201: z.object({ success: z.literal(true) }), ...errorResponses(400, 403, 404, 409, 429, 502) },
       },
     },
     async (req, reply) => {
+      images.assertEnabled();
       await app.ctx.turnstile.require(req.body.turnstile_token, req.ip);
       // A signed-in member reports as themselves; anyone else by their (hashed) address.
       const token = req.cookies[SESSION_COOKIE];

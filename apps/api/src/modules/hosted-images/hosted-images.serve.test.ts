@@ -114,6 +114,21 @@ describe('the page', () => {
     expect((await anonymous().get('/i/not-an-id!')).statusCode).toBe(404);
   });
 
+  it('takes its pages, files and reports offline while image hosting is switched off, and back when on', async () => {
+    const image = await uploaded();
+    await t.app.ctx.settings.update({ images_enabled: false });
+    try {
+      for (const path of [`/i/${image.id}`, `/i/${image.id}.png`, `/i/${image.id}/raw`, `/i/${image.id}/thumb`])
+        expect((await anonymous().get(path)).statusCode, path).toBe(404);
+      const report = await anonymous().post(`/api/images/${image.id}/report`, { reason: 'spam' });
+      expect(report.statusCode).toBe(403);
+      expect(report.json().error_code).toBe('FEATURE_DISABLED');
+    } finally {
+      await t.app.ctx.settings.update({ images_enabled: null });
+    }
+    expect((await anonymous().get(`/i/${image.id}.png`)).statusCode).toBe(200);
+  });
+
   it('uses the images origin in every URL when one is set', async () => {
     await t.app.ctx.settings.update({ image_hosting_origin: 'https://img.example.com' });
     try {

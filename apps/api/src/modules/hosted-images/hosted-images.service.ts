@@ -43,10 +43,14 @@ export class HostedImagesService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Refuses while images_enabled is off (every member route and the ShareX upload). */
+  /** Whether image hosting is on (images_enabled): its /i/ pages and files answer only then. */
+  enabled(): boolean {
+    return this.settings.bool('images_enabled');
+  }
+
+  /** Refuses while images_enabled is off (every member route, the ShareX upload, reports). */
   assertEnabled(): void {
-    if (!this.settings.bool('images_enabled'))
-      throw new AppError('FEATURE_DISABLED', 'Image hosting is switched off on this panel');
+    if (!this.enabled()) throw new AppError('FEATURE_DISABLED', 'Image hosting is switched off on this panel');
   }
 
   formats(): HostedImageFormat[] {

@@ -38,6 +38,8 @@ export class ImageViewer {
   }
 
   async page(req: FastifyRequest, reply: FastifyReply, id: string) {
+    // Hosting switched off takes its pages and files offline too (the setting says so).
+    if (!this.hosting.images.enabled()) return this.notFound(req, reply);
     const [found] = await this.app.ctx.db
       .select({ image: hostedImages, username: users.username, embed: imageHostingSettings })
       .from(hostedImages)
@@ -73,6 +75,7 @@ export class ImageViewer {
   }
 
   async file(req: FastifyRequest, reply: FastifyReply, id: string, kind: 'file' | 'thumb', extension?: string) {
+    if (!this.hosting.images.enabled()) return this.notFound(req, reply);
     const image = await this.hosting.images.find(id);
     if (!image || (extension && extension !== image.extension)) return this.notFound(req, reply);
     const etag = `"${image.id}${kind === 'thumb' ? '-t' : ''}"`;
