@@ -5,6 +5,7 @@ import type { TestClient } from '../../../test/client.ts';
 import { cookieHeader, openSocket } from '../../../test/sockets.ts';
 import { department, openTicket, setSettings } from '../../../test/tickets.ts';
 import { memberWithPermissions, signedUpMember } from '../../../test/users.ts';
+import { ticketMessages } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -41,6 +42,23 @@ describe('unread staff replies', () => {
     // The member's own reply is never unread for them.
     await client.post(`/api/tickets/${ticket.id}/messages`, { message: 'Thanks' });
     expect((await unread(client)).unread).toBe(0);
+  });
+
+  it('a reply committed while the member was reading stays unread: opening marks up to what was shown', async () => {
+    const { client } = await signedUpMember(t.app);
+    const ticket = await openTicket(client, dept.id, { subject: 'Race' });
+    const shown = (await client.get(`/api/tickets/${ticket.id}`)).json().data;
+    // A staff reply whose transaction began before the member's page was read (its created_at is
+    // the transaction's start) but committed after it: the member was never sent it.
+    const newestShown = new Date(shown.messages.at(-1).created_at).getTime();
+    await t.database.db.insert(ticketMessages).values({
+      ticketId: ticket.id,
+      authorId: (await admin.get('/api/user/session')).json().user_info.uuid,
+      fromStaff: true,
+      body: 'Sent while you were reading',
+      createdAt: new Date(newestShown + 2),
+    });
+    expect((await unread(client)).unread).toBe(1);
   });
 
   it('internal notes never count', async () => {

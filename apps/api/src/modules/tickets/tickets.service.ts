@@ -123,7 +123,9 @@ export class TicketsService {
   async get(userId: string, id: number): Promise<TicketDetail> {
     this.assertEnabled();
     const detail = await this.detail(this.db, userId, id);
-    await markRead(this.db, userId, id);
+    const newest = detail.messages.reduce((at, m) => (m.created_at > at ? m.created_at : at), detail.created_at);
+    // ISO times keep milliseconds, the database microseconds: one more millisecond covers the newest shown.
+    await markRead(this.db, userId, id, new Date(new Date(newest).getTime() + 1));
     return detail;
   }
 
