@@ -78,4 +78,22 @@ describe('server queue in the admin area', () => {
     expect((await t.database.db.select().from(serverQueue).where(eq(serverQueue.id, id)))[0]?.status).toBe('failed');
     expect((await c.get('/api/servers/requests')).json().free.servers).toBe(0);
   });
+
+  it('retries a failed request only where a new one could go: not into a location in maintenance nor on an egg switched off', async () => {
+    const { locationId, eggId } = await makeCatalogue(root);
+    const c = new TestClient(t.app);
+    await c.post('/api/user/auth/register', newMember());
+    const id = (await c.post('/api/servers/requests', serverRequest(locationId, eggId))).json().data.id as string;
+    await t.database.db.update(serverQueue).set({ status: 'failed', lastError: 'boom' }).where(eq(serverQueue.id, id));
+    const location = (await root.get(`/api/admin/locations/${locationId}`)).json().data;
+    await root.patch(`/api/admin/locations/${locationId}`, { status: 'maintenance', updated_at: location.updated_at });
+    const inMaintenance = await root.post(`/api/admin/server-queue/${id}/retry`);
+    expect(inMaintenance.json().error_code).toBe('LOCATION_UNAVAILABLE');
+    const back = (await root.get(`/api/admin/locations/${locationId}`)).json().data;
+    await root.patch(`/api/admin/locations/${locationId}`, { status: 'online', updated_at: back.updated_at });
+    const egg = (await root.get(`/api/admin/eggs/${eggId}`)).json().data;
+    await root.patch(`/api/admin/eggs/${eggId}`, { enabled: false, updated_at: egg.updated_at });
+    expect((await root.post(`/api/admin/server-queue/${id}/retry`)).json().error_code).toBe('EGG_UNAVAILABLE');
+    expect((await t.database.db.select().from(serverQueue).where(eq(serverQueue.id, id)))[0]?.status).toBe('failed');
+  });
 });

@@ -13,6 +13,7 @@ import {
   eggCategories,
   eggs,
   locations,
+  roles,
   serverQueue,
   serverQueueLogs,
   servers,
@@ -122,6 +123,47 @@ async function assertRoom(tx: Db, user: UserRow, location: LocationRow, want: Ro
 }
 
 /**
+ * The place and the kind of server a request asks for, as they stand now: the location online, the
+ * egg and its category enabled and linked to a panel egg, VIP for VIP ones. `forStaff` words the
+ * unlinked egg for staff, who can fix it. Answers the egg.
+ */
+async function assertAvailable(
+  tx: Db,
+  location: LocationRow | undefined,
+  eggId: number,
+  vip: boolean,
+  forStaff: boolean,
+): Promise<typeof eggs.$inferSelect> {
+  if (location?.status !== 'online') {
+    throw new AppError('LOCATION_UNAVAILABLE', 'This location is not available', {
+      location_id: 'This location is not available',
+    });
+  }
+  if (location.vip && !vip)
+    throw new AppError('VIP_ONLY', 'This location is for VIP members', { location_id: 'VIP only' });
+  const [egg] = await tx
+    .select({ egg: eggs, categoryEnabled: eggCategories.enabled })
+    .from(eggs)
+    .innerJoin(eggCategories, eq(eggs.categoryId, eggCategories.id))
+    .where(eq(eggs.id, eggId));
+  if (!egg?.egg.enabled || !egg.categoryEnabled)
+    throw new AppError('EGG_UNAVAILABLE', 'This server type is not available', {
+      egg_id: 'This server type is not available',
+    });
+  // An egg made by hand and never linked to one of the panel's eggs cannot be built: refused here
+  // rather than queued to fail in the worker. Staff are told what to do about it.
+  if (egg.egg.panelEggId === null) {
+    const message = forStaff
+      ? 'This server type is not linked to a panel egg; import the eggs or set its panel egg first'
+      : 'This server type is not available';
+    throw new AppError('EGG_UNAVAILABLE', message, { egg_id: message });
+  }
+  if (egg.egg.vip && !vip)
+    throw new AppError('VIP_ONLY', 'This server type is for VIP members', { egg_id: 'VIP only' });
+  return egg.egg;
+}
+
+/**
  * Queues an item again for staff: one whose build stopped (its worker's lease lapsed; it still holds
  * its resources), or a failed one if it still fits — a failed request gave its resources and its
  * location slot back, and the member may have used them since (locked as `requestServer` locks).
@@ -150,6 +192,11 @@ export async function requeue(db: Db, id: string): Promise<typeof serverQueue.$i
     const [location] = await tx.select().from(locations).where(eq(locations.id, found.locationId)).for('update');
     const [item] = await tx.select().from(serverQueue).where(eq(serverQueue.id, id)).for('update');
     if (item?.status !== 'failed' || !user || !location) return null;
+    // The place and kind as they stand now (a location in maintenance, an egg switched off, VIP
+    // since), by the member's own permissions, as a new request would be checked.
+    const [role] = await tx.select({ permissions: roles.permissions }).from(roles).where(eq(roles.id, user.roleId));
+    const vip = hasPermission(role?.permissions ?? [], 'user.permission.vip');
+    await assertAvailable(tx, location, item.eggId, vip, true);
     await assertRoom(tx, user, location, item, true);
     const [queued] = await tx.update(serverQueue).set(again()).where(eq(serverQueue.id, id)).returning();
     return queued ?? null;
@@ -183,35 +230,9 @@ export async function requestServer(
     // Locked (after the member's row, the order a server insert takes them in): two members asking for
     // the last slot of a location at once are served one after the other, so slots are never exceeded.
     const [location] = await tx.select().from(locations).where(eq(locations.id, body.location_id)).for('update');
-    if (location?.status !== 'online') {
-      throw new AppError('LOCATION_UNAVAILABLE', 'This location is not available', {
-        location_id: 'This location is not available',
-      });
-    }
-    if (location.vip && !vip)
-      throw new AppError('VIP_ONLY', 'This location is for VIP members', { location_id: 'VIP only' });
+    const egg = await assertAvailable(tx, location, body.egg_id, vip, Boolean(queuedBy));
 
-    const [egg] = await tx
-      .select({ egg: eggs, categoryEnabled: eggCategories.enabled })
-      .from(eggs)
-      .innerJoin(eggCategories, eq(eggs.categoryId, eggCategories.id))
-      .where(eq(eggs.id, body.egg_id));
-    if (!egg?.egg.enabled || !egg.categoryEnabled)
-      throw new AppError('EGG_UNAVAILABLE', 'This server type is not available', {
-        egg_id: 'This server type is not available',
-      });
-    // An egg made by hand and never linked to one of the panel's eggs cannot be built: refused here
-    // rather than queued to fail in the worker. Staff are told what to do about it.
-    if (egg.egg.panelEggId === null) {
-      const message = queuedBy
-        ? 'This server type is not linked to a panel egg; import the eggs or set its panel egg first'
-        : 'This server type is not available';
-      throw new AppError('EGG_UNAVAILABLE', message, { egg_id: message });
-    }
-    if (egg.egg.vip && !vip)
-      throw new AppError('VIP_ONLY', 'This server type is for VIP members', { egg_id: 'VIP only' });
-
-    await assertRoom(tx, user, location, body, Boolean(queuedBy));
+    await assertRoom(tx, user, location!, body, Boolean(queuedBy));
 
     const [item] = await tx
       .insert(serverQueue)
@@ -219,8 +240,8 @@ export async function requestServer(
         userId: user.id,
         name: body.name,
         description: body.description,
-        locationId: location.id,
-        eggId: egg.egg.id,
+        locationId: location!.id,
+        eggId: egg.id,
         ...Object.fromEntries(keys.map((k) => [k, body[k]])),
       } as typeof serverQueue.$inferInsert)
       .returning();
@@ -228,7 +249,7 @@ export async function requestServer(
     await tx.insert(serverQueueLogs).values({
       queueId: item.id,
       level: 'info',
-      message: `Queued ${queuedBy ? `by ${queuedBy} for ${user.username}` : `by ${user.username}`}: ${egg.egg.name} in ${location.name}`,
+      message: `Queued ${queuedBy ? `by ${queuedBy} for ${user.username}` : `by ${user.username}`}: ${egg.name} in ${location!.name}`,
     });
     return presentQueueItem(item);
   });
