@@ -5,7 +5,7 @@ import {
   type ServerDetail,
   type ServerUpdate,
 } from '@hostdeck/contracts';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, notInArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { servers, users } from '../../db/schema/index.ts';
@@ -195,7 +195,14 @@ export class ServersService {
         return { server: found.server, recordOnly: true };
       }
       this.assertIdle(found.server);
-      await tx.update(servers).set({ status: 'deleting', updatedAt: new Date() }).where(eq(servers.id, id));
+      // Claimed by one conditional UPDATE: of parallel deletes, one wins and the others find it busy
+      // (each would call the panel and write its own audit line otherwise).
+      const [claimed] = await tx
+        .update(servers)
+        .set({ status: 'deleting', updatedAt: new Date() })
+        .where(and(eq(servers.id, id), notInArray(servers.status, BUSY)))
+        .returning({ id: servers.id });
+      if (!claimed) this.assertIdle({ ...found.server, status: 'deleting' });
       return { server: found.server, recordOnly: false };
     });
     try {

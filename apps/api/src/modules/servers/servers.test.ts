@@ -154,6 +154,16 @@ describe('a member’s servers', () => {
     await w.t.app.ctx.settings.update({ server_renew_enabled: null, server_renew_cost: null });
   });
 
+  it('deletes once when asked many times at once: one wins, the others find it busy', async () => {
+    const a = await memberWithServer(w);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, async () => (await a.client.delete(`/api/servers/${a.server.id}`)).statusCode),
+    );
+    expect(answers.filter((s) => s === 200)).toHaveLength(1);
+    expect(answers.filter((s) => s !== 200).every((s) => s === 409 || s === 404)).toBe(true);
+    expect(await row(a.server.id)).toBeUndefined();
+  });
+
   it('deletes on the panel first: kept when the panel is down, gone (and its resources free) when it confirms', async () => {
     const a = await memberWithServer(w);
     const panelId = a.panel()!.id;
