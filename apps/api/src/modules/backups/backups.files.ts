@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, rename, stat, unlink } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import type { Db } from '../../db/client.ts';
 import { backups } from '../../db/schema/index.ts';
@@ -51,9 +51,18 @@ export interface ImportOptions {
  * file format) and is left where it was, for the caller to delete. A good one is moved into the
  * backups folder under a new server-made name and its row (status completed) is returned.
  */
+/**
+ * The backups folder, readable by the panel's own user only (0700; files 0600): a backup holds every
+ * member's e-mail, password hash and addresses.
+ */
+export async function ensureBackupsDir(dataDir: string): Promise<void> {
+  await mkdir(backupsDir(dataDir), { recursive: true, mode: 0o700 });
+  await chmod(backupsDir(dataDir), 0o700); // a folder made before this rule
+}
+
 export async function importBackupFile(db: Db, dataDir: string, sourcePath: string, options: ImportOptions = {}) {
   const manifest = await verifyBackupFile(sourcePath);
-  await mkdir(backupsDir(dataDir), { recursive: true });
+  await ensureBackupsDir(dataDir);
   const fileName = newBackupFileName();
   const target = backupFilePath(dataDir, fileName);
   try {
@@ -64,6 +73,7 @@ export async function importBackupFile(db: Db, dataDir: string, sourcePath: stri
     await copyFile(sourcePath, target);
     await unlink(sourcePath);
   }
+  await chmod(target, 0o600);
   try {
     const { size } = await stat(target);
     const [row] = await db

@@ -1,5 +1,5 @@
 import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, unlink } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import type { Backup } from '@hostdeck/contracts';
 import { and, asc, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -7,7 +7,7 @@ import type { Database, Db } from '../../db/client.ts';
 import { backups } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { backupFilePath, backupsDir, newBackupFileName } from './backups.files.ts';
+import { backupFilePath, ensureBackupsDir, newBackupFileName } from './backups.files.ts';
 import { writeBackup } from './backups.snapshot.ts';
 
 /** Advisory lock key that serialises starting backups across instances ("hd:backup"). */
@@ -127,7 +127,7 @@ export class BackupsService {
   private async run(row: Row): Promise<void> {
     const path = backupFilePath(this.dataDir, row.fileName);
     try {
-      await mkdir(backupsDir(this.dataDir), { recursive: true });
+      await ensureBackupsDir(this.dataDir);
       const { manifest, size } = await writeBackup(this.database, path, async (percent) => {
         await this.db
           .update(backups)

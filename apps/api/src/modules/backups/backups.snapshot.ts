@@ -91,7 +91,7 @@ async function* snapshotLines(q: Query, counter: SnapshotCounter): AsyncGenerato
 }
 
 async function writeGzip(lines: AsyncIterable<string> | Iterable<string>, path: string): Promise<number> {
-  await pipeline(Readable.from(lines), createGzip(), createWriteStream(path, { flags: 'wx' }));
+  await pipeline(Readable.from(lines), createGzip(), createWriteStream(path, { flags: 'wx', mode: 0o600 }));
   return (await stat(path)).size;
 }
 

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +76,9 @@ describe('admin backups API', () => {
     expect(done.manifest.migration.count).toBeGreaterThan(10);
     const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, backup.id));
     expect(audit).toMatchObject({ action: 'backup.create', targetType: 'backup' });
+    // Every member's e-mail and password hash is in there: the panel's own user reads it, nobody else.
+    expect((await stat(backupFilePath(dataDir(), backup.file_name))).mode & 0o777).toBe(0o600);
+    expect((await stat(backupsDir(dataDir()))).mode & 0o777).toBe(0o700);
   });
 
   it('downloads the exact file as a gzip attachment (admin.root only, on record), then deletes file and row', async () => {
