@@ -88,7 +88,9 @@ export class PanelService {
     } else {
       throw new AppError(
         'PANEL_NOT_CONFIGURED',
-        'No game panel is configured: set its address and key in Settings → Panel, or switch on the demo panel',
+        // Members meet this too (changing or deleting a server): no setup steps in it; staff find
+        // those on the settings page and the empty-catalogue notices.
+        'No game panel is connected yet, so servers cannot be created or changed for now',
       );
     }
     return this.provider;
