@@ -33,6 +33,11 @@ export function formatters(lng: string) {
     signed: (n: number) => signed().format(n),
     megabytes: (n: number) => mb().format(n),
     percent: (n: number) => pct().format(n),
+    /** The language's own short sign for megabytes ("MB", "Mo"), to set beside a figure shown large. */
+    megabyteSign: () =>
+      mb()
+        .formatToParts(1)
+        .find((p) => p.type === 'unit')?.value ?? 'MB',
     date: (iso: string) => day().format(new Date(iso)),
     dateTime: (iso: string) => dayTime().format(new Date(iso)),
     /** "in 5 days", "2 hours ago", "tomorrow". */

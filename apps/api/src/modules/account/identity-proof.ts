@@ -17,6 +17,13 @@ export async function proveIdentity(twoFactor: TwoFactorService, user: UserRow, 
   }
   if (!user.twoFactorEnabled)
     throw new AppError('TWO_FA_NOT_ENABLED', 'Two-factor authentication is off: confirm with your password');
-  // The two-factor service's own check (replay-safe TOTP, single-use recovery codes).
-  await twoFactor.secondFactor(user, proof.code ?? '');
+  // The two-factor service's own check (replay-safe TOTP, single-use recovery codes); a refused code
+  // is said at the code field, as a wrong password is at its own.
+  try {
+    await twoFactor.secondFactor(user, proof.code ?? '');
+  } catch (err) {
+    if (err instanceof AppError && (err.code === 'TWO_FA_INVALID_CODE' || err.code === 'TWO_FA_CODE_USED'))
+      throw new AppError(err.code, err.message, { code: err.message });
+    throw err;
+  }
 }

@@ -191,6 +191,13 @@ describe('passkeys on /account', () => {
     expect(wrong.json().error_code).toBe('CURRENT_PASSWORD_INVALID');
     const noCode = await m.client.post('/api/account/passkeys/options', { code: '123456' });
     expect(noCode.json().error_code).toBe('TWO_FA_NOT_ENABLED');
+    // With two-factor on, a wrong code is told at the code field (the form marks it there).
+    await t.database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, m.id));
+    await t.app.ctx.sessions.invalidateUser(m.id);
+    const wrongCode = await m.client.post('/api/account/passkeys/options', { code: 'not-a-recovery-code' });
+    expect(wrongCode.json()).toMatchObject({ error_code: 'TWO_FA_INVALID_CODE', fields: { code: expect.any(String) } });
+    await t.database.db.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, m.id));
+    await t.app.ctx.sessions.invalidateUser(m.id);
     const challenges = await t.database.db.select().from(webauthnChallenges).where(eq(webauthnChallenges.userId, m.id));
     expect(challenges).toHaveLength(0);
 

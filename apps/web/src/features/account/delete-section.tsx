@@ -81,7 +81,7 @@ export function DeleteSection() {
                   type="submit"
                   variant="danger"
                   data-testid="delete-confirm"
-                  disabled={isSubmitting || typed.trim().toLowerCase() !== username.toLowerCase()}
+                  disabled={isSubmitting || (typed ?? '').trim().toLowerCase() !== username.toLowerCase()}
                 >
                   {isSubmitting ? t('common.working') : t('account.delete.submit')}
                 </Button>

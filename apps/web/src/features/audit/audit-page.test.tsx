@@ -40,6 +40,7 @@ async function open(url = '/mc-admin/audit') {
       'GET /api/admin/audit?target_type=settings': page([setting]),
       [`GET /api/admin/audit?actor_id=${ADA}`]: page([ban, setting]),
       [`GET /api/admin/audit?target_type=user&target_id=${MEMBER}`]: page([ban]),
+      'GET /api/admin/audit?target_type=backup': page([]),
     },
     { permissions: ['admin.dashboard.components.activity.view', 'admin.users.edit'] },
   );
@@ -92,6 +93,16 @@ describe('the audit log page', () => {
     await open(`/mc-admin/audit?target_type=user&target_id=${MEMBER}`);
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(screen.getByRole('combobox', { name: 'Kind of record' })).toHaveValue('user');
+  });
+
+  it('names the actor from the entries, not from the address alone, and says when filters match nothing', async () => {
+    await open(`/mc-admin/audit?actor_id=${ADA}&actor_name=mallory`);
+    await waitFor(() => expect(screen.getByTestId('audit-actor-chip')).toHaveTextContent('By ada'));
+  });
+
+  it('says a filter matches nothing without speaking of a search box it does not have', async () => {
+    await open('/mc-admin/audit?target_type=backup');
+    expect(await screen.findByTestId('resource-empty')).toHaveTextContent('Nothing matches these filters');
   });
 
   it('names every kind of record the API records', () => {

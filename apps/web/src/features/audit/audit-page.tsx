@@ -12,7 +12,7 @@ import { ChangeList, readableAction } from './audit-list.tsx';
 
 const auditApi = resourceApi<AuditEntry>('audit');
 const chip =
-  'inline-flex min-h-10 items-center gap-1.5 rounded-xl bg-brand-500/10 px-3 text-sm text-brand-700 dark:text-brand-300';
+  'inline-flex min-h-10 max-w-full items-center gap-1.5 rounded-xl bg-brand-500/10 px-3 text-sm break-all text-brand-700 dark:text-brand-300';
 const linkish = 'text-left font-medium text-brand-600 hover:underline dark:text-brand-300';
 
 /**
@@ -28,6 +28,11 @@ export function AuditPage() {
   const query = auditApi.useList(list.params);
   const canUsers = useCan('admin.users.edit');
   const type = list.get('target_type');
+  // The name shown in the actor's chip: from the entries themselves once they are in (a name in the
+  // address alone could say anything), from the address until then.
+  const actorId = list.get('actor_id');
+  const actorName =
+    query.data?.data.find((e) => e.actor_id === actorId)?.actor_username ?? (list.get('actor_name') || actorId);
   const targetName = (type: string) => t(`audit.targets.${type}`, { defaultValue: readableAction(type) });
   return (
     <ResourceList<AuditEntry>
@@ -55,7 +60,7 @@ export function AuditPage() {
           </select>
           {list.get('actor_id') && (
             <span className={chip} data-testid="audit-actor-chip">
-              {t('audit.page.byActor', { name: list.get('actor_name') || list.get('actor_id') })}
+              {t('audit.page.byActor', { name: actorName })}
               <button
                 type="button"
                 aria-label={t('audit.page.clearActor')}

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PasswordSchema } from '@hostdeck/contracts';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { changeLanguage } from '../../lib/i18n.ts';
 import { renderPage } from '../../test/render.tsx';
-import { useApiForm } from './use-api-form.ts';
+import { knownMessages, useApiForm } from './use-api-form.ts';
 
 const schema = z.object({ note: z.string().min(1) });
 
@@ -152,5 +154,23 @@ describe('the shared form rules', () => {
     } finally {
       await changeLanguage('en');
     }
+  });
+
+  it("know every message the contracts give a form's field, so none shows in English", () => {
+    // The contracts' files that forms use; the settings catalogue, plugin manifests and paging speak
+    // to the API (their messages reach staff through the settings page or not at all).
+    const dir = join(import.meta.dirname, '../../../../../packages/contracts/src');
+    const files = [
+      ...['account.ts', 'auth.ts', 'passkeys.ts', 'two-factor.ts'].map((f) => join(dir, f)),
+      ...readdirSync(join(dir, 'resources')).map((f) => join(dir, 'resources', f)),
+    ];
+    // Identifiers in a URL or a hidden field, never typed by a person.
+    const apiOnly = ['Expected base64url', 'Not a valid cursor', 'Not a valid id', 'Not a valid image id'];
+    const messages = files.flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(/message: '([^']+)'/g)].map((m) => m[1]!),
+    );
+    expect(messages.length).toBeGreaterThan(20);
+    const missing = messages.filter((m) => !apiOnly.includes(m) && !knownMessages[m]);
+    expect(missing).toEqual([]);
   });
 });

@@ -22,8 +22,21 @@ import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client.ts';
 import type { ZodIssueLike } from '../../lib/zod-messages.ts';
 
-/** The contract's own English messages (and the specification's defaults), shown in the member's language. */
-const knownMessages: Record<string, string> = {
+/**
+ * The contract's own English messages (and the specification's defaults, and the API's words for a
+ * taken name or address), shown in the member's language. A test reads the contracts' form messages
+ * and fails on one missing here.
+ */
+export const knownMessages: Record<string, string> = {
+  'A colour like #22d3ee': 'validation.accentColor',
+  'Change at least one of status, priority and assignee': 'validation.ticketChange',
+  'Give a non-zero amount': 'validation.nonZero',
+  'Lowercase letters, digits and _': 'validation.roleName',
+  'Pick a department': 'validation.pickDepartment',
+  'Pick a staff member': 'validation.pickStaff',
+  'Pick one of your servers': 'validation.pickServer',
+  'This username is taken': 'errors.USERNAME_TAKEN',
+  'This email is already registered': 'errors.EMAIL_TAKEN',
   'Invalid email address': 'validation.email',
   'Invalid URL': 'validation.url',
   'Only letters, digits, _ and - are allowed': 'validation.username',

@@ -9,9 +9,9 @@ import { VerifyEmailNotice } from '../account/verify-email-notice.tsx';
 import { ServersPanel } from './servers-panel.tsx';
 
 const limits = [
-  { key: 'memory_limit', label: 'dashboard.memory', unit: 'MB', icon: MemoryStick },
+  { key: 'memory_limit', label: 'dashboard.memory', unit: 'megabyte', icon: MemoryStick },
   { key: 'cpu_limit', label: 'dashboard.cpu', unit: '%', icon: Cpu },
-  { key: 'disk_limit', label: 'dashboard.disk', unit: 'MB', icon: HardDrive },
+  { key: 'disk_limit', label: 'dashboard.disk', unit: 'megabyte', icon: HardDrive },
   { key: 'server_limit', label: 'dashboard.servers', unit: '', icon: Server },
   { key: 'allocation_limit', label: 'dashboard.ports', unit: '', icon: Network },
   { key: 'database_limit', label: 'dashboard.databases', unit: '', icon: Database },
@@ -67,7 +67,11 @@ export function DashboardPage() {
                 <p className="text-xs leading-tight text-muted hyphens-auto break-words">{t(l.label)}</p>
                 <p className="text-lg font-semibold">
                   {fmt(info[l.key])}
-                  {l.unit && <span className="ml-1 text-xs font-normal text-muted">{l.unit}</span>}
+                  {l.unit && (
+                    <span className="ml-1 text-xs font-normal text-muted">
+                      {l.unit === 'megabyte' ? f.megabyteSign() : l.unit}
+                    </span>
+                  )}
                 </p>
               </div>
             </li>

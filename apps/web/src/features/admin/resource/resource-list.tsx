@@ -41,16 +41,18 @@ export function EmptyList({
   list,
   empty,
   canCreate,
+  searchable = true,
 }: {
   list: Pick<ReturnType<typeof useListParams>, 'narrowed'>;
   empty?: ReactNode;
   canCreate: boolean;
+  searchable?: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <div className="surface p-8 text-center text-muted" data-testid="resource-empty">
       {list.narrowed ? (
-        <p>{t('resource.emptySearch')}</p>
+        <p>{t(searchable ? 'resource.emptySearch' : 'resource.emptyFilters')}</p>
       ) : (
         (empty ?? <p>{t(canCreate ? 'resource.emptyCreate' : 'resource.empty')}</p>)
       )}
@@ -112,7 +114,9 @@ export function ResourceList<T>({
       {query.isError && (
         <Alert>{t(`errors.${query.error instanceof ApiError ? query.error.code : 'SERVER_ERROR'}`)}</Alert>
       )}
-      {page && page.data.length === 0 && <EmptyList list={list} empty={empty} canCreate={Boolean(createPath)} />}
+      {page && page.data.length === 0 && (
+        <EmptyList list={list} empty={empty} canCreate={Boolean(createPath)} searchable={searchable} />
+      )}
       {page && page.data.length > 0 && (
         <div className="surface overflow-x-auto">
           <table className="w-full text-left text-sm">
