@@ -15,10 +15,10 @@ import { replaceRecoveryCodes, unusedRecoveryCodes, useRecoveryCode } from './re
 import type { ClientInfo, ResolvedSession, SessionMethod, SessionService } from './sessions.service.ts';
 
 const PERIOD = 30;
-// One answer for an app code and a recovery code: wrong, or already used (both are single use).
 /** Wrong codes an account may have in a row (within CODE_LOCK_MINUTES) before codes are refused a while. */
 export const MAX_CODE_FAILURES = 10;
 export const CODE_LOCK_MINUTES = 15;
+// One answer for an app code and a recovery code: wrong, or already used (both are single use).
 const invalidCode = () => new AppError('TWO_FA_INVALID_CODE', 'That code is not right or was already used');
 const notEnabled = () => new AppError('TWO_FA_NOT_ENABLED', 'Two-factor authentication is not on');
 

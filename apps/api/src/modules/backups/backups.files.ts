@@ -46,12 +46,6 @@ export interface ImportOptions {
 }
 
 /**
- * Registers a file obtained elsewhere (a cloud download) as a backup of kind 'imported'.
- * It is verified first; a damaged file throws AppError BACKUP_DAMAGED (or BACKUP_TOO_NEW for a newer
- * file format) and is left where it was, for the caller to delete. A good one is moved into the
- * backups folder under a new server-made name and its row (status completed) is returned.
- */
-/**
  * The backups folder, readable by the panel's own user only (0700; files 0600): a backup holds every
  * member's e-mail, password hash and addresses.
  */
@@ -60,6 +54,12 @@ export async function ensureBackupsDir(dataDir: string): Promise<void> {
   await chmod(backupsDir(dataDir), 0o700); // a folder made before this rule
 }
 
+/**
+ * Registers a file obtained elsewhere (a cloud download) as a backup of kind 'imported'.
+ * It is verified first; a damaged file throws AppError BACKUP_DAMAGED (or BACKUP_TOO_NEW for a newer
+ * file format) and is left where it was, for the caller to delete. A good one is moved into the
+ * backups folder under a new server-made name and its row (status completed) is returned.
+ */
 export async function importBackupFile(db: Db, dataDir: string, sourcePath: string, options: ImportOptions = {}) {
   const manifest = await verifyBackupFile(sourcePath);
   await ensureBackupsDir(dataDir);

@@ -125,7 +125,7 @@ async function assertRoom(tx: Db, user: UserRow, location: LocationRow, want: Ro
 /**
  * The place and the kind of server a request asks for, as they stand now: the location online, the
  * egg and its category enabled and linked to a panel egg, VIP for VIP ones. `forStaff` words the
- * unlinked egg for staff, who can fix it. Answers the egg.
+ * unlinked egg for staff, who can fix it. Answers both, the location known to be there.
  */
 async function assertAvailable(
   tx: Db,
@@ -133,7 +133,7 @@ async function assertAvailable(
   eggId: number,
   vip: boolean,
   forStaff: boolean,
-): Promise<typeof eggs.$inferSelect> {
+): Promise<{ location: LocationRow; egg: typeof eggs.$inferSelect }> {
   if (location?.status !== 'online') {
     throw new AppError('LOCATION_UNAVAILABLE', 'This location is not available', {
       location_id: 'This location is not available',
@@ -160,7 +160,7 @@ async function assertAvailable(
   }
   if (egg.egg.vip && !vip)
     throw new AppError('VIP_ONLY', 'This server type is for VIP members', { egg_id: 'VIP only' });
-  return egg.egg;
+  return { location, egg: egg.egg };
 }
 
 /**
@@ -229,10 +229,10 @@ export async function requestServer(
 
     // Locked (after the member's row, the order a server insert takes them in): two members asking for
     // the last slot of a location at once are served one after the other, so slots are never exceeded.
-    const [location] = await tx.select().from(locations).where(eq(locations.id, body.location_id)).for('update');
-    const egg = await assertAvailable(tx, location, body.egg_id, vip, Boolean(queuedBy));
+    const [found] = await tx.select().from(locations).where(eq(locations.id, body.location_id)).for('update');
+    const { location, egg } = await assertAvailable(tx, found, body.egg_id, vip, Boolean(queuedBy));
 
-    await assertRoom(tx, user, location!, body, Boolean(queuedBy));
+    await assertRoom(tx, user, location, body, Boolean(queuedBy));
 
     const [item] = await tx
       .insert(serverQueue)
@@ -240,7 +240,7 @@ export async function requestServer(
         userId: user.id,
         name: body.name,
         description: body.description,
-        locationId: location!.id,
+        locationId: location.id,
         eggId: egg.id,
         ...Object.fromEntries(keys.map((k) => [k, body[k]])),
       } as typeof serverQueue.$inferInsert)
@@ -249,7 +249,7 @@ export async function requestServer(
     await tx.insert(serverQueueLogs).values({
       queueId: item.id,
       level: 'info',
-      message: `Queued ${queuedBy ? `by ${queuedBy} for ${user.username}` : `by ${user.username}`}: ${egg.name} in ${location!.name}`,
+      message: `Queued ${queuedBy ? `by ${queuedBy} for ${user.username}` : `by ${user.username}`}: ${egg.name} in ${location.name}`,
     });
     return presentQueueItem(item);
   });

@@ -21,6 +21,7 @@ import { findServer, type PanelView, presentServer, type ServerRow } from './ser
 
 /** States in which another change must wait (a panel call of this one is under way). */
 const BUSY = ['updating', 'deleting'];
+const busy = () => new AppError('SERVER_BUSY', 'This server is busy with another change; try again in a moment');
 const DAY_MS = 86_400_000;
 
 /**
@@ -202,7 +203,7 @@ export class ServersService {
         .set({ status: 'deleting', updatedAt: new Date() })
         .where(and(eq(servers.id, id), notInArray(servers.status, BUSY)))
         .returning({ id: servers.id });
-      if (!claimed) this.assertIdle({ ...found.server, status: 'deleting' });
+      if (!claimed) throw busy();
       return { server: found.server, recordOnly: false };
     });
     try {
@@ -251,8 +252,7 @@ export class ServersService {
   }
 
   private assertIdle(server: ServerRow): void {
-    if (BUSY.includes(server.status))
-      throw new AppError('SERVER_BUSY', 'This server is busy with another change; try again in a moment');
+    if (BUSY.includes(server.status)) throw busy();
   }
 }
 

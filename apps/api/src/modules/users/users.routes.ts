@@ -34,7 +34,8 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   const service = new UsersService(ctx.db, ctx.sessions, ctx.settings, () => ctx.accountDeletion.runOnce());
   crudRoutes(fastify, { contract: usersResource, service, params: UuidParamsSchema });
 
-  // The account actions, written out beside the generated routes; all need admin.users.edit.
+  // The account actions, written out beside the generated routes: the changes need admin.users.edit,
+  // the reads (sessions, history) admin.users.list, as GET /users/:id does.
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const edit = { access: access.permission('admin.users.edit') };
   const read = { access: access.permission('admin.users.list') };
